@@ -1,0 +1,172 @@
+package io.derive.engine.exec;
+
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.Result;
+import io.derive.engine.plan.ExpressionBinder;
+import io.derive.engine.plan.Scope;
+import io.derive.engine.schema.Catalog;
+import io.derive.engine.schema.Collation;
+import io.derive.engine.schema.ColumnSchema;
+import io.derive.engine.schema.SqlType;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.sql.SourceSpan;
+import io.derive.engine.sql.ast.QualifiedName;
+import io.derive.engine.sql.ast.Statement;
+import io.derive.engine.spi.HostedTable;
+import io.derive.engine.spi.TableModule;
+import io.derive.engine.spi.TableShape;
+import io.derive.engine.txn.Transaction;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code create table} and {@code drop}: changes the transaction's working catalog and leaves
+ * to commit (or rollback) the release of storage, so DDL is transactional.
+ */
+final class DdlExecutor {
+    private final ExecutionContext context;
+
+    DdlExecutor(ExecutionContext context) {
+        this.context = context;
+    }
+
+    Result createTable(Statement.CreateTable create) {
+        Transaction txn = context.transaction();
+        String schema = schemaName(create.name());
+        Optional<TableSchema> existing = txn.catalog().table(schema, create.name().name());
+        if (existing.isPresent()) {
+            if (create.ifNotExists()) {
+                return Result.empty();
+            }
+            throw sited(DeriveException.DUPLICATE_OBJECT, existing.get().kindName() + " '"
+                    + existing.get().qualifiedName() + "' already exists", create.name().span());
+        }
+        List<ColumnSchema> columns = new ArrayList<>();
+        List<TableShape.KeyPart> key = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (Statement.ColumnDef def : create.columns()) {
+            if (!names.add(def.name().toLowerCase(Locale.ROOT))) {
+                throw sited(DeriveException.DUPLICATE_OBJECT, "duplicate column name: " + def.name(), def.span());
+            }
+            if (def.primaryKey()) {
+                if (!key.isEmpty() || !create.primaryKey().isEmpty()) {
+                    throw sited(DeriveException.INVALID_DEFINITION, "table '" + create.name().name()
+                            + "' has more than one primary key", def.span());
+                }
+                key.add(new TableShape.KeyPart(columns.size(), def.primaryKeyDescending()));
+            }
+            columns.add(column(create.name().name(), def, def.primaryKey()));
+        }
+        for (Statement.KeyColumn k : create.primaryKey()) {
+            int index = indexOf(columns, k.name());
+            if (index < 0) {
+                throw sited(DeriveException.UNDEFINED_OBJECT, "no such column: " + k.name(), k.span());
+            }
+            ColumnSchema c = columns.get(index);
+            columns.set(index, new ColumnSchema(c.name(), c.type(), c.collation(), true, c.defaultValue()));
+            key.add(new TableShape.KeyPart(index, k.descending()));
+        }
+        if (key.isEmpty()) {
+            throw sited(DeriveException.FEATURE_NOT_SUPPORTED, "table '" + create.name().name()
+                    + "' declares no primary key; tables without one are not supported yet", create.name().span());
+        }
+        Statement.HostClause host = create.host();
+        String moduleName = host == null ? context.services().defaultHost() : host.module();
+        TableModule module = siteModule(moduleName, host);
+        txn.beginWrite();
+        HostedTable storage = module.create(TableSchema.shape(schema, create.name().name(), columns, key),
+                host == null ? List.of() : host.arguments());
+        TableSchema table = new TableSchema(schema, create.name().name(), columns, key, moduleName, storage, null);
+        txn.changeCatalog(txn.catalog().with(table));
+        txn.onRollback(storage::drop);
+        return Result.empty();
+    }
+
+    Result drop(Statement.Drop drop) {
+        Transaction txn = context.transaction();
+        Optional<TableSchema> found = txn.catalog().table(drop.name().schema(), drop.name().name());
+        if (found.isEmpty()) {
+            if (drop.ifExists()) {
+                return Result.empty();
+            }
+            String what = drop.kind() == Statement.ObjectKind.MATERIALIZED_VIEW ? "materialized view" : "table";
+            throw sited(DeriveException.UNDEFINED_OBJECT, "no such " + what + ": " + drop.name(), drop.name().span());
+        }
+        TableSchema table = found.get();
+        if (drop.kind() == Statement.ObjectKind.MATERIALIZED_VIEW && !table.isMaintained()) {
+            throw sited(DeriveException.INVALID_DEFINITION, "'" + drop.name() + "' is a table, not a materialized view: use DROP TABLE",
+                    drop.name().span());
+        }
+        List<TableSchema> dependents = txn.catalog().dependentsOf(table);
+        if (!dependents.isEmpty()) {
+            throw sited(DeriveException.INVALID_DEFINITION, "cannot drop " + table.kindName() + " '" + table.qualifiedName()
+                    + "': materialized view '" + dependents.get(0).qualifiedName() + "' reads it", drop.name().span());
+        }
+        txn.changeCatalog(txn.catalog().without(table));
+        txn.onCommit(table.storage()::drop);
+        return Result.empty();
+    }
+
+    private ColumnSchema column(String table, Statement.ColumnDef def, boolean primaryKey) {
+        SqlType type = def.typeName() == null ? SqlType.ANY : SqlType.fromName(def.typeName());
+        if (type == null) {
+            throw sited(DeriveException.UNDEFINED_OBJECT, "unknown type '" + def.typeName() + "' for column "
+                    + table + "." + def.name(), def.span());
+        }
+        Collation collation = Collation.BINARY;
+        if (def.collation() != null) {
+            try {
+                collation = Collation.named(def.collation());
+            } catch (DeriveException e) {
+                throw e.at(def.span().line(), def.span().column());
+            }
+        }
+        Object defaultValue = null;
+        if (def.defaultValue() != null) {
+            try {
+                defaultValue = type.coerce(ExpressionCompiler.compile(ExpressionBinder.bind(def.defaultValue(), Scope.empty()))
+                        .eval(new Object[0], Parameters.none()), table + "." + def.name());
+            } catch (DeriveException e) {
+                throw e.at(def.defaultValue().span().line(), def.defaultValue().span().column());
+            }
+        }
+        return new ColumnSchema(def.name(), type, collation, def.notNull() || primaryKey, defaultValue);
+    }
+
+    private TableModule siteModule(String name, Statement.HostClause host) {
+        try {
+            return context.services().module(name);
+        } catch (DeriveException e) {
+            throw host == null ? e : e.at(host.span().line(), host.span().column());
+        }
+    }
+
+    /** The schema a new object goes to: {@code main} unless {@code temp} is named. */
+    static String schemaName(QualifiedName name) {
+        if (name.schema() == null || name.schema().equalsIgnoreCase(Catalog.MAIN)) {
+            return Catalog.MAIN;
+        }
+        if (name.schema().equalsIgnoreCase(Catalog.TEMP)) {
+            return Catalog.TEMP;
+        }
+        throw sited(DeriveException.UNDEFINED_OBJECT, "unknown database " + name.schema(), name.span());
+    }
+
+    private static int indexOf(List<ColumnSchema> columns, String name) {
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).name().equalsIgnoreCase(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    static DeriveException sited(String code, String message, SourceSpan span) {
+        return new DeriveException(code, message, span.line(), span.column());
+    }
+}

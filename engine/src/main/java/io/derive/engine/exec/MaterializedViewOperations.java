@@ -1,0 +1,23 @@
+package io.derive.engine.exec;
+
+import io.derive.engine.api.Result;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.sql.ast.Statement;
+
+/**
+ * What the executor needs from materialized-view maintenance (implemented by the {@code mv}
+ * package): the MV statements, and the row-time hook every source write passes through.
+ */
+public interface MaterializedViewOperations {
+
+    Result create(Statement.CreateMaterializedView statement, ExecutionContext context);
+
+    Result refresh(Statement.RefreshMaterializedView statement, ExecutionContext context);
+
+    /**
+     * Called by the DML executor after each row it wrote to {@code source}, inside the statement:
+     * keeps every dependent MV current. {@code before} is null for an insert, {@code after} for a
+     * delete.
+     */
+    void afterRowChange(ExecutionContext context, TableSchema source, Object[] before, Object[] after);
+}

@@ -1,0 +1,50 @@
+package io.derive.engine.exec;
+
+import io.derive.engine.plan.SystemTableFunction;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.RowCursor;
+import io.derive.engine.spi.TableConnection;
+import io.derive.engine.txn.Transaction;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Produces the rows of the {@link SystemTableFunction}s, as the transaction sees the schema. */
+public final class SystemTables {
+
+    public List<Object[]> rows(SystemTableFunction function, Transaction transaction) {
+        return switch (function) {
+            case MATERIALIZED_VIEWS -> materializedViews(transaction);
+        };
+    }
+
+    private static List<Object[]> materializedViews(Transaction transaction) {
+        List<Object[]> rows = new ArrayList<>();
+        for (TableSchema t : transaction.catalog().tables()) {
+            if (!t.isMaintained()) {
+                continue;
+            }
+            rows.add(new Object[] {
+                t.schema(), t.name(), t.module(), t.derivation().maintenance().arm(), Boolean.FALSE,
+                rowCount(transaction, t), t.derivation().statistics().bodyEvaluations()
+            });
+        }
+        return rows;
+    }
+
+    /** The count the transaction sees: committed, unless its own pending writes change it. */
+    private static long rowCount(Transaction transaction, TableSchema table) {
+        TableConnection connection = transaction.connection(table);
+        if (!connection.hasPendingWrites()) {
+            return table.storage().committedRowCount();
+        }
+        long n = 0;
+        try (RowCursor cursor = connection.scan(new Object[0], false)) {
+            while (cursor.hasNext()) {
+                cursor.next();
+                n++;
+            }
+        }
+        return n;
+    }
+}

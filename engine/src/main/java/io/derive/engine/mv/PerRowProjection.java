@@ -1,0 +1,79 @@
+package io.derive.engine.mv;
+
+import io.derive.engine.exec.Evaluator;
+import io.derive.engine.exec.ExpressionCompiler;
+import io.derive.engine.exec.Parameters;
+import io.derive.engine.plan.BoundExpr;
+import io.derive.engine.schema.Derivation;
+import io.derive.engine.schema.ValueOrder;
+import io.derive.engine.spi.MaintenanceOp;
+import io.derive.engine.spi.TableShape;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiPredicate;
+
+/**
+ * The per-row projection arm (semantics §4.1): one keyed source through filter and project,
+ * its primary key carried. Each source row change becomes at most a delete and an upsert of
+ * the backing, applied immediately.
+ */
+final class PerRowProjection implements Derivation.Maintenance {
+    private final List<String> outputColumns;
+    private final BiPredicate<Object[], Parameters> predicate;
+    private final Evaluator[] projection;
+    private final TableShape backing;
+
+    /**
+     * @param predicate   the body's where clause over a source row, or null
+     * @param projection  the body's outputs over a source row
+     * @param backing     the backing's shape, whose key is the carried source key
+     */
+    PerRowProjection(List<String> outputColumns, BoundExpr predicate, List<BoundExpr> projection, TableShape backing) {
+        this.outputColumns = List.copyOf(outputColumns);
+        this.predicate = predicate == null ? null : ExpressionCompiler.predicate(predicate);
+        this.projection = projection.stream().map(ExpressionCompiler::compile).toArray(Evaluator[]::new);
+        this.backing = backing;
+    }
+
+    @Override
+    public String arm() {
+        return "per-row projection";
+    }
+
+    @Override
+    public List<String> outputColumns() {
+        return outputColumns;
+    }
+
+    /** The backing writes for one source row change; {@code before} or {@code after} is null for insert/delete. */
+    List<MaintenanceOp> opsFor(Object[] before, Object[] after) {
+        List<MaintenanceOp> ops = new ArrayList<>(2);
+        Object[] oldImage = before != null && inScope(before) ? project(before) : null;
+        Object[] newImage = after != null && inScope(after) ? project(after) : null;
+        if (oldImage != null && newImage != null && ValueOrder.identicalRows(oldImage, newImage)) {
+            return List.of();
+        }
+        if (oldImage != null && (newImage == null
+                || backing.keyOrder().compare(backing.keyOf(oldImage), backing.keyOf(newImage)) != 0)) {
+            ops.add(new MaintenanceOp.DeleteKey(backing.keyOf(oldImage)));
+        }
+        if (newImage != null) {
+            ops.add(new MaintenanceOp.Upsert(newImage));
+        }
+        return ops;
+    }
+
+    private boolean inScope(Object[] row) {
+        return predicate == null || predicate.test(row, Parameters.none());
+    }
+
+    private Object[] project(Object[] row) {
+        Object[] out = new Object[projection.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = backing.columns().get(i).type().coerce(projection[i].eval(row, Parameters.none()),
+                    backing.name() + "." + backing.columns().get(i).name());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,70 @@
+package io.derive.engine.plan;
+
+import io.derive.engine.schema.Collation;
+import io.derive.engine.schema.SqlType;
+
+import java.util.List;
+
+/**
+ * An expression after name resolution: columns are slots of the input row, functions are
+ * resolved, and every node knows its type, its collation and whether it is deterministic.
+ * {@link io.derive.engine.exec.ExpressionCompiler} turns it into an evaluator once per statement.
+ */
+public sealed interface BoundExpr {
+
+    SqlType type();
+
+    Collation collation();
+
+    boolean deterministic();
+
+    /** The value of input column {@code index}. */
+    record ColumnSlot(int index, String name, SqlType type, Collation collation, boolean notNull) implements BoundExpr {
+        @Override
+        public boolean deterministic() {
+            return true;
+        }
+    }
+
+    record Constant(Object value, SqlType type) implements BoundExpr {
+        @Override
+        public Collation collation() {
+            return Collation.BINARY;
+        }
+
+        @Override
+        public boolean deterministic() {
+            return true;
+        }
+    }
+
+    /** A statement parameter: a 1-based {@code index}, or a {@code name} (then index is 0). */
+    record ParameterRef(int index, String name) implements BoundExpr {
+        @Override
+        public SqlType type() {
+            return SqlType.ANY;
+        }
+
+        @Override
+        public Collation collation() {
+            return Collation.BINARY;
+        }
+
+        @Override
+        public boolean deterministic() {
+            return true;
+        }
+    }
+
+    /**
+     * An operator or function application. {@code operator} is an infix/prefix operator of
+     * {@link io.derive.engine.sql.ast.Expr.Binary}/{@code Unary}, or one of {@code isnull notnull
+     * between in case cast collate}, or {@code fn} for a call of {@code function}.
+     */
+    record Call(String operator, ScalarFunction function, List<BoundExpr> arguments, SqlType type,
+                Collation collation, boolean deterministic) implements BoundExpr {
+        public Call {
+            arguments = List.copyOf(arguments);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.derive.engine.schema;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An immutable snapshot of the schema objects of a database. DDL produces a new snapshot inside
+ * its transaction; commit publishes it, rollback drops it, which is what makes DDL transactional.
+ * Names are compared case-insensitively.
+ */
+public final class Catalog {
+    public static final String MAIN = "main";
+    public static final String TEMP = "temp";
+
+    private static final Catalog EMPTY = new Catalog(Map.of());
+
+    private final Map<String, TableSchema> tables;
+    /** Computed on first use: every row write asks it, and a snapshot never changes. */
+    private volatile Map<String, List<TableSchema>> dependents;
+
+    private Catalog(Map<String, TableSchema> tables) {
+        this.tables = tables;
+    }
+
+    public static Catalog empty() {
+        return EMPTY;
+    }
+
+    public static String key(String schema, String name) {
+        return (schema + "." + name).toLowerCase(Locale.ROOT);
+    }
+
+    /** The table of that name; {@code schema} null searches {@code temp} then {@code main}, as SQLite does. */
+    public Optional<TableSchema> table(String schema, String name) {
+        if (schema != null) {
+            return Optional.ofNullable(tables.get(key(schema, name)));
+        }
+        TableSchema temp = tables.get(key(TEMP, name));
+        return temp != null ? Optional.of(temp) : Optional.ofNullable(tables.get(key(MAIN, name)));
+    }
+
+    public Collection<TableSchema> tables() {
+        return Collections.unmodifiableCollection(tables.values());
+    }
+
+    /** Maintained tables whose body reads the given table, in creation order. */
+    public List<TableSchema> dependentsOf(TableSchema source) {
+        Map<String, List<TableSchema>> index = dependents;
+        if (index == null) {
+            index = new LinkedHashMap<>();
+            for (TableSchema t : tables.values()) {
+                if (t.isMaintained()) {
+                    for (String s : t.derivation().sources()) {
+                        index.computeIfAbsent(s, k -> new ArrayList<>()).add(t);
+                    }
+                }
+            }
+            dependents = index;
+        }
+        return index.getOrDefault(source.key(), List.of());
+    }
+
+    public Catalog with(TableSchema table) {
+        Map<String, TableSchema> copy = new LinkedHashMap<>(tables);
+        copy.put(table.key(), table);
+        return new Catalog(copy);
+    }
+
+    public Catalog without(TableSchema table) {
+        Map<String, TableSchema> copy = new LinkedHashMap<>(tables);
+        copy.remove(table.key());
+        return new Catalog(copy);
+    }
+}

@@ -1,0 +1,59 @@
+package io.derive.engine.spi;
+
+import java.util.Optional;
+
+/**
+ * A transaction's view of one {@link HostedTable}: the committed rows with this connection's
+ * pending writes over them.
+ *
+ * <p>Reads return the <em>effective</em> state (pending over committed), so a transaction reads
+ * its own writes. Writes go to pending state only; no other connection sees them before
+ * {@link #commit()}. The engine has already checked every constraint before it writes: a
+ * connection only stores.
+ *
+ * <p>Savepoints are numbered by depth: {@code savepoint(d)} marks the current pending state,
+ * {@code rollbackToSavepoint(d)} restores it (the mark stays, as SQL's {@code rollback to} does),
+ * {@code releaseSavepoint(d)} forgets marks at depth {@code d} and deeper. The engine opens one
+ * savepoint per statement, which is how a failing statement leaves no trace.
+ */
+public interface TableConnection {
+
+    HostedTable table();
+
+    /** The effective row with this key, if any. */
+    Optional<Object[]> get(Object[] key);
+
+    /**
+     * Effective rows in key order, starting at the first key that begins with {@code prefix} and
+     * stopping when keys no longer begin with it. An empty prefix scans the whole table.
+     */
+    RowCursor scan(Object[] prefix, boolean descending);
+
+    /** Stores a row, replacing the effective row with the same key if there is one. */
+    void put(Object[] row);
+
+    /** Removes the effective row with this key; does nothing when there is none. */
+    void delete(Object[] key);
+
+    /** True when this connection holds pending writes. */
+    boolean hasPendingWrites();
+
+    void savepoint(int depth);
+
+    void releaseSavepoint(int depth);
+
+    void rollbackToSavepoint(int depth);
+
+    /**
+     * First step of a two-step commit: after it returns, {@link #commit()} must not fail for a
+     * reason the host could have foreseen. Hosts without durable state do nothing.
+     */
+    default void prepare() {
+    }
+
+    /** Publishes pending writes to committed state atomically and ends the connection. */
+    void commit();
+
+    /** Discards pending writes and ends the connection. */
+    void rollback();
+}

@@ -1,0 +1,37 @@
+package io.derive.engine.txn;
+
+import io.derive.engine.schema.Catalog;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * What transactions of one database share: the committed catalog, which a committing
+ * transaction replaces, and the write lock that makes sure only one transaction changes it.
+ */
+public final class CommittedState {
+    private final AtomicReference<Catalog> catalog = new AtomicReference<>(Catalog.empty());
+    private final WriteLock writeLock;
+    private final Duration writeLockTimeout;
+
+    public CommittedState(WriteLock writeLock, Duration writeLockTimeout) {
+        this.writeLock = writeLock;
+        this.writeLockTimeout = writeLockTimeout;
+    }
+
+    public Catalog catalog() {
+        return catalog.get();
+    }
+
+    void publish(Catalog next) {
+        catalog.set(next);
+    }
+
+    WriteLock writeLock() {
+        return writeLock;
+    }
+
+    Duration writeLockTimeout() {
+        return writeLockTimeout;
+    }
+}

@@ -1,0 +1,226 @@
+package io.derive.engine.txn;
+
+import io.derive.engine.api.CommitVote;
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.schema.Catalog;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.HostedTable;
+import io.derive.engine.spi.TableConnection;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One engine transaction: the table connections it registered, its working catalog, its
+ * savepoints and the write lock once it writes.
+ *
+ * <p>Commit is two steps so that XA can call them separately: {@link #prepare()} runs every
+ * connection's prepare, {@link #commit()} commits every connection, publishes the catalog and
+ * runs the actions DDL left for commit (releasing dropped storage). {@link #rollback()} discards
+ * pending writes and the working catalog and runs the actions DDL left for rollback (releasing
+ * storage created inside the transaction).
+ */
+public final class Transaction {
+    private enum Phase { ACTIVE, PREPARED, ENDED }
+
+    private final CommittedState shared;
+    private final String description;
+    private final Map<HostedTable, TableConnection> connections = new IdentityHashMap<>();
+    private final List<TableConnection> registrationOrder = new ArrayList<>();
+    private final List<Runnable> onCommit = new ArrayList<>();
+    private final List<Runnable> onRollback = new ArrayList<>();
+    private final List<Mark> savepoints = new ArrayList<>();
+    private Catalog workingCatalog;
+    private boolean writing;
+    private Phase phase = Phase.ACTIVE;
+
+    /** What a savepoint restores of the transaction's own state. */
+    private record Mark(Catalog catalog, int onCommitSize, int onRollbackSize) {
+    }
+
+    public Transaction(CommittedState shared, String description) {
+        this.shared = shared;
+        this.description = description;
+    }
+
+    /** The schema this transaction sees: its own DDL, else the latest committed catalog. */
+    public Catalog catalog() {
+        return workingCatalog != null ? workingCatalog : shared.catalog();
+    }
+
+    /** Replaces the working catalog (DDL). Takes the write lock first. */
+    public void changeCatalog(Catalog next) {
+        beginWrite();
+        workingCatalog = next;
+    }
+
+    /** Takes the database write lock if this transaction does not hold it yet. */
+    public void beginWrite() {
+        requireActive();
+        if (!writing) {
+            shared.writeLock().acquire(this, shared.writeLockTimeout());
+            writing = true;
+        }
+    }
+
+    /** The connection of this transaction to a table, registered at first use. */
+    public TableConnection connection(TableSchema table) {
+        return connection(table.storage());
+    }
+
+    public TableConnection connection(HostedTable storage) {
+        requireActive();
+        TableConnection c = connections.get(storage);
+        if (c == null) {
+            c = storage.connect();
+            for (int depth = 1; depth <= savepoints.size(); depth++) {
+                c.savepoint(depth);
+            }
+            connections.put(storage, c);
+            registrationOrder.add(c);
+        }
+        return c;
+    }
+
+    /** Runs when this transaction commits (after its connections have). */
+    public void onCommit(Runnable action) {
+        onCommit.add(action);
+    }
+
+    /** Runs when this transaction rolls back, or when a savepoint taken before it is rolled back to. */
+    public void onRollback(Runnable action) {
+        onRollback.add(action);
+    }
+
+    /** Opens a savepoint and returns its depth (1 for the outermost). */
+    public int savepoint() {
+        requireActive();
+        savepoints.add(new Mark(workingCatalog, onCommit.size(), onRollback.size()));
+        int depth = savepoints.size();
+        for (TableConnection c : registrationOrder) {
+            c.savepoint(depth);
+        }
+        return depth;
+    }
+
+    /** Forgets the savepoint at {@code depth} and those inside it, keeping their work. */
+    public void release(int depth) {
+        for (TableConnection c : registrationOrder) {
+            c.releaseSavepoint(depth);
+        }
+        while (savepoints.size() >= depth) {
+            savepoints.remove(savepoints.size() - 1);
+        }
+    }
+
+    /** Undoes everything since the savepoint at {@code depth}; the savepoint stays open. */
+    public void rollbackTo(int depth) {
+        Mark mark = savepoints.get(depth - 1);
+        for (TableConnection c : registrationOrder) {
+            c.rollbackToSavepoint(depth);
+        }
+        for (int i = onRollback.size() - 1; i >= mark.onRollbackSize(); i--) {
+            onRollback.remove(i).run();
+        }
+        onCommit.subList(mark.onCommitSize(), onCommit.size()).clear();
+        workingCatalog = mark.catalog();
+        while (savepoints.size() > depth) {
+            savepoints.remove(savepoints.size() - 1);
+        }
+    }
+
+    /** True once the transaction has written (and so holds the write lock). */
+    public boolean hasWritten() {
+        return writing;
+    }
+
+    /**
+     * Prepares every registered connection.
+     *
+     * @return {@link CommitVote#READ_ONLY} (and ends the transaction) when nothing was written
+     */
+    public CommitVote prepare() {
+        requireActive();
+        if (!writing) {
+            rollback();
+            return CommitVote.READ_ONLY;
+        }
+        try {
+            for (TableConnection c : registrationOrder) {
+                c.prepare();
+            }
+        } catch (RuntimeException e) {
+            rollback();
+            throw e;
+        }
+        phase = Phase.PREPARED;
+        return CommitVote.PREPARED;
+    }
+
+    /** Commits, preparing first when {@link #prepare()} was not called. */
+    public void commit() {
+        if (phase == Phase.ENDED) {
+            throw new DeriveException(DeriveException.TRANSACTION_STATE, "the transaction has already ended");
+        }
+        if (phase == Phase.ACTIVE && prepare() == CommitVote.READ_ONLY) {
+            return;
+        }
+        try {
+            for (TableConnection c : registrationOrder) {
+                c.commit();
+            }
+            if (workingCatalog != null) {
+                shared.publish(workingCatalog);
+            }
+            onCommit.forEach(Runnable::run);
+        } finally {
+            end();
+        }
+    }
+
+    /** Rolls back; does nothing when the transaction has already ended. */
+    public void rollback() {
+        if (phase == Phase.ENDED) {
+            return;
+        }
+        try {
+            for (TableConnection c : registrationOrder) {
+                c.rollback();
+            }
+            for (int i = onRollback.size() - 1; i >= 0; i--) {
+                onRollback.get(i).run();
+            }
+        } finally {
+            end();
+        }
+    }
+
+    public boolean isActive() {
+        return phase == Phase.ACTIVE;
+    }
+
+    /** How lock-wait errors name this transaction. */
+    public String description() {
+        return description;
+    }
+
+    private void end() {
+        phase = Phase.ENDED;
+        connections.clear();
+        registrationOrder.clear();
+        if (writing) {
+            writing = false;
+            shared.writeLock().release(this);
+        }
+    }
+
+    private void requireActive() {
+        if (phase != Phase.ACTIVE) {
+            throw new DeriveException(DeriveException.TRANSACTION_STATE, phase == Phase.PREPARED
+                    ? "the transaction is prepared; only commit or rollback may follow"
+                    : "the transaction has already ended");
+        }
+    }
+}
