@@ -70,6 +70,20 @@ public final class Parser {
         }
     }
 
+    /**
+     * The text of each statement of a script, in order, without the separating semicolons; a
+     * tool runs them one by one through {@link io.derive.engine.api.Session#execute}.
+     *
+     * @throws DeriveException at the first syntax error of the script
+     */
+    public static List<String> splitScript(String sql) {
+        List<String> texts = new ArrayList<>();
+        for (Statement statement : parseScript(sql)) {
+            texts.add(statement.span().text(sql));
+        }
+        return texts;
+    }
+
     /** Parses exactly one statement (a trailing semicolon is allowed). */
     public static Statement parseStatement(String sql) {
         List<Statement> statements = parseScript(sql);

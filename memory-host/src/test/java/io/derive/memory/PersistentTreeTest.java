@@ -1,0 +1,74 @@
+package io.derive.memory;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import java.util.Random;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PersistentTreeTest {
+
+    @Test
+    void behavesLikeATreeMapUnderRandomEdits() {
+        Random random = new Random(42);
+        TreeMap<Integer, Integer> model = new TreeMap<>();
+        PersistentTree<Integer, Integer> tree = PersistentTree.empty(Comparator.naturalOrder());
+        for (int step = 0; step < 20_000; step++) {
+            int key = random.nextInt(500);
+            if (random.nextInt(3) == 0) {
+                model.remove(key);
+                tree = tree.remove(key);
+            } else {
+                model.put(key, step);
+                tree = tree.put(key, step);
+            }
+        }
+        assertThat(tree.size()).isEqualTo(model.size());
+        assertThat(entries(tree, k -> 0, false)).isEqualTo(new ArrayList<>(model.entrySet()).stream()
+                .map(e -> List.of(e.getKey(), e.getValue())).toList());
+        for (int key = 0; key < 500; key++) {
+            assertThat(tree.get(key)).isEqualTo(model.get(key));
+        }
+    }
+
+    @Test
+    void anOldVersionIsUnchangedByLaterEdits() {
+        PersistentTree<Integer, String> v1 = PersistentTree.<Integer, String>empty(Comparator.naturalOrder())
+                .put(1, "a").put(2, "b");
+        PersistentTree<Integer, String> v2 = v1.put(3, "c").remove(1);
+        assertThat(keys(v1)).containsExactly(1, 2);
+        assertThat(keys(v2)).containsExactly(2, 3);
+    }
+
+    @Test
+    void rangeVisitsOnlyTheProbedRangeInBothDirections() {
+        PersistentTree<Integer, Integer> tree = PersistentTree.empty(Comparator.naturalOrder());
+        for (int i = 0; i < 100; i++) {
+            tree = tree.put(i, i);
+        }
+        // the "prefix" here is the tens digit 4: keys 40..49
+        List<List<Integer>> ascending = entries(tree, k -> Integer.compare(k / 10, 4), false);
+        List<List<Integer>> descending = entries(tree, k -> Integer.compare(k / 10, 4), true);
+        assertThat(ascending).extracting(e -> e.get(0)).containsExactly(40, 41, 42, 43, 44, 45, 46, 47, 48, 49);
+        assertThat(descending).extracting(e -> e.get(0)).containsExactly(49, 48, 47, 46, 45, 44, 43, 42, 41, 40);
+    }
+
+    private static List<Integer> keys(PersistentTree<Integer, ?> tree) {
+        List<Integer> keys = new ArrayList<>();
+        tree.range(k -> 0, false).forEachRemaining(e -> keys.add(e.key()));
+        return keys;
+    }
+
+    private static List<List<Integer>> entries(PersistentTree<Integer, Integer> tree,
+                                               java.util.function.ToIntFunction<Integer> probe, boolean descending) {
+        List<List<Integer>> out = new ArrayList<>();
+        tree.range(probe, descending).forEachRemaining(e -> out.add(List.of(e.key(), e.value())));
+        return out;
+    }
+
+}
