@@ -1,0 +1,38 @@
+package io.derive.client;
+
+import io.derive.engine.api.DeriveException;
+
+import java.io.Serializable;
+
+import jakarta.resource.Referenceable;
+
+/**
+ * The application's entry point to a Derive database managed by the resource adapter, looked up
+ * as {@code @Resource(lookup = "eis/derive")} or injected with CDI.
+ *
+ * <p>Contract:
+ * <ul>
+ *   <li>{@link #getConnection()} may be called from any thread; each call returns a new handle
+ *       that the caller must {@linkplain DeriveConnection#close() close}, preferably with
+ *       try-with-resources.</li>
+ *   <li>Inside a JTA transaction every connection obtained from the same factory takes part in
+ *       that transaction, and all of them share one engine transaction: each sees the others'
+ *       uncommitted writes and none waits for another's write lock. The work becomes visible to
+ *       others only when the JTA transaction commits and is discarded when it rolls back.</li>
+ *   <li>Outside a JTA transaction each statement commits on its own (autocommit).</li>
+ * </ul>
+ *
+ * <p>It is {@link Serializable} and {@link Referenceable} so that the container can bind it in
+ * JNDI, as the Connectors specification requires of a connection factory.
+ */
+public interface DeriveConnectionFactory extends Serializable, Referenceable {
+
+    /**
+     * Obtains a connection handle.
+     *
+     * @return an open connection, never {@code null}
+     * @throws DeriveException if the container cannot supply a connection (for example the pool
+     *                         is exhausted or the database cannot be opened)
+     */
+    DeriveConnection getConnection();
+}

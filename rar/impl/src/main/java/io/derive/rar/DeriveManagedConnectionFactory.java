@@ -1,0 +1,162 @@
+package io.derive.rar;
+
+import io.derive.engine.api.DatabaseConfig;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+import javax.security.auth.Subject;
+
+import jakarta.resource.NotSupportedException;
+import jakarta.resource.ResourceException;
+import jakarta.resource.spi.ConnectionManager;
+import jakarta.resource.spi.ConnectionRequestInfo;
+import jakarta.resource.spi.ManagedConnection;
+import jakarta.resource.spi.ManagedConnectionFactory;
+import jakarta.resource.spi.ResourceAdapter;
+import jakarta.resource.spi.ResourceAdapterAssociation;
+import jakarta.resource.spi.ResourceAdapterInternalException;
+import jakarta.resource.spi.ValidatingManagedConnectionFactory;
+
+/**
+ * Creates managed connections to one Derive database, described by three config properties:
+ * {@code databaseName}, {@code defaultHost} (the table module for tables that name none,
+ * {@code memory}) and {@code writeLockTimeoutMillis}.
+ */
+public class DeriveManagedConnectionFactory
+        implements ManagedConnectionFactory, ValidatingManagedConnectionFactory, ResourceAdapterAssociation {
+
+    private static final long serialVersionUID = 1L;
+
+    private String databaseName = "derive";
+    private String defaultHost = "memory";
+    private Long writeLockTimeoutMillis = 10_000L;
+
+    private transient DeriveResourceAdapter resourceAdapter;
+    private transient PrintWriter logWriter;
+
+    public String getDatabaseName() {
+        return databaseName;
+    }
+
+    public void setDatabaseName(String databaseName) {
+        this.databaseName = databaseName;
+    }
+
+    public String getDefaultHost() {
+        return defaultHost;
+    }
+
+    public void setDefaultHost(String defaultHost) {
+        this.defaultHost = defaultHost;
+    }
+
+    public Long getWriteLockTimeoutMillis() {
+        return writeLockTimeoutMillis;
+    }
+
+    public void setWriteLockTimeoutMillis(Long writeLockTimeoutMillis) {
+        this.writeLockTimeoutMillis = writeLockTimeoutMillis;
+    }
+
+    DatabaseConfig databaseConfig() {
+        return new DatabaseConfig(databaseName, defaultHost, Duration.ofMillis(writeLockTimeoutMillis), List.of());
+    }
+
+    @Override
+    public Object createConnectionFactory(ConnectionManager manager) {
+        return new DeriveConnectionFactoryImpl(this, manager);
+    }
+
+    @Override
+    public Object createConnectionFactory() throws ResourceException {
+        // Connectors spec: non-managed use is optional. Derive's transactions are meant to be
+        // driven by an application server's transaction manager, so it is not offered.
+        throw new NotSupportedException("Derive connections are only available through an application server");
+    }
+
+    @Override
+    public ManagedConnection createManagedConnection(Subject subject, ConnectionRequestInfo info) throws ResourceException {
+        DeriveResourceAdapter ra = resourceAdapter;
+        if (ra == null) {
+            throw new ResourceAdapterInternalException("the managed connection factory is not associated with a resource adapter");
+        }
+        return new DeriveManagedConnection(this, ra.database(databaseConfig()));
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes")
+    public ManagedConnection matchManagedConnections(Set candidates, Subject subject, ConnectionRequestInfo info) {
+        // All connections of one factory are interchangeable: there is no per-user state.
+        for (Object candidate : candidates) {
+            if (candidate instanceof DeriveManagedConnection mc && mc.isUsable() && equals(mc.factory())) {
+                return mc;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public Set getInvalidConnections(Set connections) {
+        Set invalid = new HashSet<>();
+        for (Object c : connections) {
+            if (c instanceof DeriveManagedConnection mc && !mc.isUsable()) {
+                invalid.add(mc);
+            }
+        }
+        return invalid;
+    }
+
+    @Override
+    public ResourceAdapter getResourceAdapter() {
+        return resourceAdapter;
+    }
+
+    @Override
+    public void setResourceAdapter(ResourceAdapter ra) throws ResourceException {
+        // Connectors spec (ResourceAdapterAssociation): the association is made once and not changed.
+        if (resourceAdapter != null && resourceAdapter != ra) {
+            throw new jakarta.resource.spi.IllegalStateException("already associated with a resource adapter");
+        }
+        if (!(ra instanceof DeriveResourceAdapter derive)) {
+            throw new ResourceAdapterInternalException("not a Derive resource adapter: " + ra);
+        }
+        resourceAdapter = derive;
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) {
+        logWriter = out;
+    }
+
+    @Override
+    public PrintWriter getLogWriter() {
+        return logWriter;
+    }
+
+    // Connectors spec: a ManagedConnectionFactory must implement equals and hashCode over its
+    // configuration, so that the container can tell whether two factories are the same pool.
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DeriveManagedConnectionFactory other
+                && Objects.equals(databaseName, other.databaseName)
+                && Objects.equals(defaultHost, other.defaultHost)
+                && Objects.equals(writeLockTimeoutMillis, other.writeLockTimeoutMillis);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(databaseName, defaultHost, writeLockTimeoutMillis);
+    }
+
+    @Override
+    public String toString() {
+        return "DeriveManagedConnectionFactory[databaseName=" + databaseName + ", defaultHost=" + defaultHost
+                + ", writeLockTimeoutMillis=" + writeLockTimeoutMillis + "]";
+    }
+}
