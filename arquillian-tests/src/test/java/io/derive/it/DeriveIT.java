@@ -1,0 +1,251 @@
+package io.derive.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.derive.it.app.ScenarioBean;
+import io.derive.it.app.ScenarioServlet;
+
+import java.io.File;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.importer.ZipImporter;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The real EAR plus a small test module ({@code /derive-test}) on one managed Liberty, driven from
+ * this JVM over HTTP. Each test works on tables of its own, so the order does not matter.
+ */
+@ExtendWith(ArquillianExtension.class)
+class DeriveIT {
+
+    private static final String APP = "derive";
+    private static final String BASE = "http://localhost:" + System.getProperty("derive.http.port", "9180");
+    private static final String ADMIN = "Basic " + Base64.getEncoder().encodeToString("admin:derive".getBytes(StandardCharsets.UTF_8));
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    /** The EAR as built, with the test web module added to it and to its application.xml. */
+    @Deployment(testable = false)
+    static EnterpriseArchive deployment() {
+        EnterpriseArchive ear = ShrinkWrap.create(ZipImporter.class, APP + ".ear")
+                .importFrom(new File(System.getProperty("derive.ear", "target/derive.ear")))
+                .as(EnterpriseArchive.class);
+        WebArchive tests = ShrinkWrap.create(WebArchive.class, "derive-test.war")
+                .addClasses(ScenarioBean.class, ScenarioServlet.class);
+        ear.addAsModule(tests);
+        String applicationXml = new String(readEntry(ear, "META-INF/application.xml"), StandardCharsets.UTF_8);
+        String testModule = "<module><web><web-uri>derive-test.war</web-uri><context-root>/derive-test</context-root></web></module>";
+        ear.setApplicationXML(new StringAsset(applicationXml.replace("</application>", testModule + "</application>")));
+        return ear;
+    }
+
+    // (a) a CMT commit makes the source row and its view row visible to a new transaction
+    @Test
+    void containerManagedCommitMaintainsTheView() throws Exception {
+        scenario("setup", "cmt_commit");
+        Map<String, String> out = scenario("insert", "cmt_commit", "k", "7");
+
+        assertThat(out).containsEntry("outcome", "ok").containsEntry("derive", "[7]").containsEntry("deriveView", "[7]");
+    }
+
+    // (b) a runtime exception or setRollbackOnly leaves neither the source row nor the view row
+    @Test
+    void containerManagedRollbackLeavesNoTrace() throws Exception {
+        scenario("setup", "cmt_rollback");
+        Map<String, String> thrown = scenario("insertThenThrow", "cmt_rollback", "k", "1");
+        Map<String, String> marked = scenario("insertThenSetRollbackOnly", "cmt_rollback", "k", "2");
+
+        assertThat(thrown.get("outcome")).contains("the business method failed after writing");
+        assertThat(thrown).containsEntry("derive", "[]").containsEntry("deriveView", "[]");
+        assertThat(marked).containsEntry("outcome", "ok").containsEntry("derive", "[]").containsEntry("deriveView", "[]");
+    }
+
+    // (c) with a second XA resource the transaction is two-phase: prepare before commit(onePhase=false)
+    @Test
+    void twoResourcesCommitInTwoPhasesAndRollBackTogether() throws Exception {
+        scenario("setup", "xa_two");
+        Map<String, String> committed = scenario("twoResources", "xa_two", "k", "1");
+        List<String[]> calls = xaCalls(committed);
+        String xid = calls.stream().filter(c -> c[0].equals("start")).findFirst().orElseThrow()[1];
+        List<String> branch = calls.stream().filter(c -> c[1].equals(xid)).map(c -> c[0] + "(" + c[2] + ")=" + c[3]).toList();
+
+        assertThat(committed).containsEntry("outcome", "ok").containsEntry("derive", "[1]")
+                .containsEntry("deriveView", "[1]").containsEntry("second", "[1]");
+        assertThat(branch).containsExactly("start(TMNOFLAGS)=ok", "end(TMSUCCESS)=ok", "prepare()=XA_OK",
+                "commit(onePhase=false)=ok");
+
+        Map<String, String> rolledBack = scenario("twoResources", "xa_two", "k", "2", "rollback", "true");
+        assertThat(rolledBack).containsEntry("derive", "[1]").containsEntry("deriveView", "[1]").containsEntry("second", "[1]");
+        assertThat(xaCalls(rolledBack)).extracting(c -> c[0]).contains("rollback").doesNotContain("prepare", "commit");
+    }
+
+    // (d) mv-refresh recomputes the backing from the body; an unknown view fails with the engine's message
+    @Test
+    void refreshJobRecomputesTheViewAndReportsEngineErrors() throws Exception {
+        sql("create table job_src (k integer primary key, v text, n integer not null)");
+        sql("insert into job_src values (1, 'a', 1)");
+        sql("insert into job_src values (2, 'b', 0)");
+        sql("insert into job_src values (3, 'c', 5)");
+        sql("create materialized view job_mv as select k, v from job_src where n > 0");
+        long evaluationsBefore = bodyEvaluations("job_mv");
+
+        JsonObject done = runJob("job_mv");
+
+        assertThat(done.getString("batchStatus")).isEqualTo("COMPLETED");
+        assertThat(bodyEvaluations("job_mv")).isEqualTo(evaluationsBefore + 1);
+        assertThat(sql("select * from job_mv order by k").getJsonArray("rows"))
+                .isEqualTo(sql("select k, v from job_src where n > 0 order by k").getJsonArray("rows"))
+                .hasSize(2);
+
+        JsonObject failed = runJob("no_such_view_here");
+        assertThat(failed.getString("batchStatus")).isEqualTo("FAILED");
+        assertThat(failed.getString("exitStatus")).contains("no such materialized view");
+    }
+
+    // (e) the admin API refuses every request without credentials
+    @Test
+    void everyAdminEndpointNeedsCredentials() throws Exception {
+        List<HttpRequest> requests = List.of(
+                post("/derive/api/sql", "{\"sql\":\"select 1\"}").build(),
+                post("/derive/api/jobs/mv-refresh", "{\"view\":\"v\"}").build(),
+                HttpRequest.newBuilder(URI.create(BASE + "/derive/api/jobs/1")).GET().build());
+        for (HttpRequest request : requests) {
+            assertThat(HTTP.send(request, HttpResponse.BodyHandlers.ofString()).statusCode())
+                    .as(request.method() + " " + request.uri()).isEqualTo(401);
+        }
+        HttpResponse<String> wrongPassword = HTTP.send(post("/derive/api/sql", "{\"sql\":\"select 1\"}")
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString("admin:nope".getBytes(StandardCharsets.UTF_8)))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(wrongPassword.statusCode()).isEqualTo(401);
+    }
+
+    // (f) connections of one JTA transaction share one engine transaction; outside one, autocommit
+    @Test
+    void connectionsShareTheJtaTransactionAndAutocommitOutsideIt() throws Exception {
+        scenario("setup", "shared_tx");
+        Map<String, String> shared = scenario("shared", "shared_tx");
+
+        assertThat(shared).containsEntry("outcome", "ok").containsEntry("secondSaw", "1")
+                .containsEntry("thirdSaw", "[1, 2]").containsEntry("otherTransactionSaw", "[]")
+                .containsEntry("derive", "[1, 2]");
+        // The write-lock timeout is 5 s: a second engine transaction would have waited that long and failed.
+        assertThat(Long.parseLong(shared.get("secondWriteMillis"))).isLessThan(2_000);
+
+        scenario("setup", "auto_tx");
+        Map<String, String> auto = scenario("autocommit", "auto_tx");
+        assertThat(auto).containsEntry("outcome", "ok").containsEntry("otherTransactionSaw", "[1]")
+                .containsEntry("duplicate", "refused").containsEntry("derive", "[1, 2]").containsEntry("deriveView", "[1, 2]");
+    }
+
+    // --- helpers ---
+
+    private static Map<String, String> scenario(String op, String table, String... extra) throws Exception {
+        StringBuilder query = new StringBuilder("?op=" + op + "&t=" + table);
+        for (int i = 0; i < extra.length; i += 2) {
+            query.append('&').append(extra[i]).append('=').append(extra[i + 1]);
+        }
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(BASE + "/derive-test/scenario" + query))
+                .timeout(Duration.ofSeconds(60)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        Map<String, String> lines = new LinkedHashMap<>();
+        for (String line : response.body().split("\n")) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                lines.merge(line.substring(0, eq), line.substring(eq + 1), (a, b) -> a + "\n" + b);
+            }
+        }
+        if (op.equals("setup")) {
+            assertThat(lines).as(response.body()).containsEntry("outcome", "ok");
+        }
+        return lines;
+    }
+
+    /** The journalled XA calls as [operation, xid, detail, outcome]. */
+    private static List<String[]> xaCalls(Map<String, String> out) {
+        List<String[]> calls = new ArrayList<>();
+        for (String line : out.getOrDefault("xa", "").split("\n")) {
+            if (!line.isEmpty()) {
+                calls.add(line.split("\\|", 4));
+            }
+        }
+        return calls;
+    }
+
+    private static HttpRequest.Builder post(String path, String json) {
+        return HttpRequest.newBuilder(URI.create(BASE + path)).timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json));
+    }
+
+    private static JsonObject call(HttpRequest.Builder request, int expectedStatus) throws Exception {
+        HttpResponse<String> response = HTTP.send(request.header("Authorization", ADMIN).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(expectedStatus);
+        try (JsonReader reader = Json.createReader(new StringReader(response.body()))) {
+            return reader.readObject();
+        }
+    }
+
+    private static JsonObject sql(String sql) throws Exception {
+        String body = Json.createObjectBuilder().add("sql", sql).build().toString();
+        return call(post("/derive/api/sql", body), 200);
+    }
+
+    private static long bodyEvaluations(String view) throws Exception {
+        JsonObject result = sql("select name, body_evaluations from materialized_views()");
+        for (JsonValue row : result.getJsonArray("rows")) {
+            JsonArray r = row.asJsonArray();
+            if (r.getString(0).equalsIgnoreCase(view)) {
+                return r.getJsonNumber(1).longValue();
+            }
+        }
+        throw new AssertionError("no materialized view " + view + " in " + result);
+    }
+
+    /** Starts mv-refresh and waits for it to end; returns the final status. */
+    private static JsonObject runJob(String view) throws Exception {
+        String body = Json.createObjectBuilder().add("view", view).build().toString();
+        long id = call(post("/derive/api/jobs/mv-refresh", body), 200).getJsonNumber("executionId").longValue();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            JsonObject status = call(HttpRequest.newBuilder(URI.create(BASE + "/derive/api/jobs/" + id)).GET(), 200);
+            String batchStatus = status.getString("batchStatus");
+            if (List.of("COMPLETED", "FAILED", "STOPPED", "ABANDONED").contains(batchStatus)) {
+                return status;
+            }
+            assertThat(System.nanoTime()).as("job " + id + " still " + batchStatus).isLessThan(deadline);
+            Thread.sleep(200);
+        }
+    }
+
+    private static byte[] readEntry(EnterpriseArchive ear, String path) {
+        try (var in = ear.get(path).getAsset().openStream()) {
+            return in.readAllBytes();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package io.derive.it.app;
+
+import io.derive.rar.XaCallJournal;
+
+import java.io.IOException;
+import java.util.List;
+
+import jakarta.ejb.EJB;
+import jakarta.ejb.EJBException;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * {@code GET /derive-test/scenario?op=…&t=…}: runs one scenario of {@link ScenarioBean} and answers
+ * plain text {@code name=value} lines for the test client to check.
+ */
+@WebServlet("/scenario")
+public class ScenarioServlet extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+    /** The database name configured for eis/derive in server.xml. */
+    private static final String DATABASE = "demo";
+
+    @EJB
+    ScenarioBean bean;
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String op = request.getParameter("op");
+        String t = request.getParameter("t");
+        long k = request.getParameter("k") == null ? 1 : Long.parseLong(request.getParameter("k"));
+        StringBuilder out = new StringBuilder();
+        try {
+            switch (op) {
+                case "setup" -> bean.setup(t);
+                case "insert" -> bean.insert(t, k);
+                case "insertThenThrow" -> bean.insertThenThrow(t, k);
+                case "insertThenSetRollbackOnly" -> bean.insertThenSetRollbackOnly(t, k);
+                case "shared" -> out.append(bean.sharedTransaction(t));
+                case "autocommit" -> out.append(bean.autocommit(t));
+                case "twoResources" -> {
+                    XaCallJournal journal = XaCallJournal.forDatabase(DATABASE);
+                    List<XaCallJournal.Entry> before = journal.entries();
+                    long mark = before.isEmpty() ? 0 : before.get(before.size() - 1).sequence();
+                    try {
+                        bean.twoResources(t, k, Boolean.parseBoolean(request.getParameter("rollback")));
+                    } finally {
+                        for (XaCallJournal.Entry e : journal.entries()) {
+                            if (e.sequence() > mark) {
+                                out.append("xa=").append(e.operation()).append('|').append(e.xid()).append('|')
+                                        .append(e.detail()).append('|').append(e.outcome()).append('\n');
+                            }
+                        }
+                    }
+                }
+                default -> {
+                    response.sendError(HttpServletResponse.SC_BAD_REQUEST, "unknown op " + op);
+                    return;
+                }
+            }
+            out.append("outcome=ok\n");
+        } catch (EJBException e) {
+            out.append("outcome=failed: ").append(e.getCause() == null ? e : e.getCause()).append('\n');
+        } catch (Exception e) {
+            out.append("outcome=failed: ").append(e).append('\n');
+        }
+        try {
+            out.append("derive=").append(bean.keysInNewTransaction("select k from " + t + " order by k")).append('\n');
+            out.append("deriveView=").append(bean.keysInNewTransaction("select k from " + t + "_mv order by k")).append('\n');
+            out.append("second=").append(bean.secondKeys(t)).append('\n');
+        } catch (Exception e) {
+            out.append("read=failed: ").append(e).append('\n');
+        }
+        response.setContentType("text/plain;charset=UTF-8");
+        response.getWriter().write(out.toString());
+    }
+}
