@@ -2,13 +2,13 @@ package io.derive.memory;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.spi.HostedTable;
+import io.derive.engine.spi.LookaheadCursor;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.function.ToIntFunction;
 
@@ -145,13 +145,12 @@ final class MemoryConnection implements TableConnection {
     }
 
     /** Committed and pending entries merged in key order; a pending entry wins, a tombstone hides. */
-    private final class MergingCursor implements RowCursor {
+    private final class MergingCursor extends LookaheadCursor {
         private final Iterator<PersistentTree.Entry<Object[], Object[]>> committed;
         private final Iterator<PersistentTree.Entry<Object[], Object[]>> pendingEntries;
         private final boolean descending;
         private PersistentTree.Entry<Object[], Object[]> c;
         private PersistentTree.Entry<Object[], Object[]> p;
-        private Object[] next;
 
         MergingCursor(Iterator<PersistentTree.Entry<Object[], Object[]>> committed,
                       Iterator<PersistentTree.Entry<Object[], Object[]>> pendingEntries, boolean descending) {
@@ -163,34 +162,27 @@ final class MemoryConnection implements TableConnection {
         }
 
         @Override
-        public boolean hasNext() {
-            while (next == null && (c != null || p != null)) {
+        protected Object[] advance() {
+            while (c != null || p != null) {
                 int order = c == null ? 1 : p == null ? -1 : table.keyOrder().compare(c.key(), p.key());
                 if (descending && c != null && p != null) {
                     order = -order;
                 }
                 if (order < 0) {
-                    next = c.value();
+                    Object[] row = c.value();
                     c = committed.hasNext() ? committed.next() : null;
-                } else {
-                    if (order == 0) {
-                        c = committed.hasNext() ? committed.next() : null;
-                    }
-                    next = p.value() == TOMBSTONE ? null : p.value();
-                    p = pendingEntries.hasNext() ? pendingEntries.next() : null;
+                    return row;
+                }
+                if (order == 0) {
+                    c = committed.hasNext() ? committed.next() : null;
+                }
+                Object[] row = p.value();
+                p = pendingEntries.hasNext() ? pendingEntries.next() : null;
+                if (row != TOMBSTONE) {
+                    return row;
                 }
             }
-            return next != null;
-        }
-
-        @Override
-        public Object[] next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            Object[] row = next;
-            next = null;
-            return row;
+            return null;
         }
 
         @Override

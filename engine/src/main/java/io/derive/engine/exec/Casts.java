@@ -3,6 +3,7 @@ package io.derive.engine.exec;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.Numeric;
 import io.derive.engine.schema.SqlType;
+import io.derive.engine.schema.TextValue;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +27,8 @@ final class Casts {
                 Number n = Numeric.of(v);
                 yield n instanceof BigDecimal ? n : n instanceof Long l ? BigDecimal.valueOf(l) : BigDecimal.valueOf(n.doubleValue());
             }
-            case TEXT -> Text.of(v);
-            case BLOB -> v instanceof byte[] ? v : Text.of(v).getBytes(StandardCharsets.UTF_8);
+            case TEXT -> TextValue.of(v);
+            case BLOB -> v instanceof byte[] ? v : TextValue.of(v).getBytes(StandardCharsets.UTF_8);
             case BOOLEAN -> Numeric.truth(v);
             case ANY -> v;
         };

@@ -1,10 +1,10 @@
 package io.derive.engine.exec;
 
+import io.derive.engine.spi.LookaheadCursor;
 import io.derive.engine.spi.RowCursor;
 
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 
 /** Small {@link RowCursor} building blocks for the operators. */
 final class Cursors {
@@ -31,9 +31,8 @@ final class Cursors {
     }
 
     /** Maps input rows one by one; a transform returning null drops the row. */
-    abstract static class Transforming implements RowCursor {
+    abstract static class Transforming extends LookaheadCursor {
         private final RowCursor input;
-        private Object[] next;
 
         Transforming(RowCursor input) {
             this.input = input;
@@ -42,21 +41,14 @@ final class Cursors {
         protected abstract Object[] transform(Object[] row);
 
         @Override
-        public boolean hasNext() {
-            while (next == null && input.hasNext()) {
-                next = transform(input.next());
+        protected Object[] advance() {
+            while (input.hasNext()) {
+                Object[] row = transform(input.next());
+                if (row != null) {
+                    return row;
+                }
             }
-            return next != null;
-        }
-
-        @Override
-        public Object[] next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            Object[] row = next;
-            next = null;
-            return row;
+            return null;
         }
 
         @Override

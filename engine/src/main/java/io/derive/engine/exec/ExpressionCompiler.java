@@ -6,6 +6,7 @@ import io.derive.engine.plan.ScalarFunction;
 import io.derive.engine.schema.Collation;
 import io.derive.engine.schema.Numeric;
 import io.derive.engine.schema.SqlType;
+import io.derive.engine.schema.TextValue;
 import io.derive.engine.schema.ValueOrder;
 
 import java.util.List;
@@ -77,17 +78,17 @@ public final class ExpressionCompiler {
             case "||" -> (row, p) -> {
                 Object x = a.eval(row, p);
                 Object y = b.eval(row, p);
-                return x == null || y == null ? null : Text.of(x) + Text.of(y);
+                return x == null || y == null ? null : TextValue.of(x) + TextValue.of(y);
             };
             case "like" -> (row, p) -> {
                 Object x = a.eval(row, p);
                 Object pattern = b.eval(row, p);
-                return x == null || pattern == null ? null : bool(Text.like(Text.of(x), Text.of(pattern)));
+                return x == null || pattern == null ? null : bool(PatternMatch.like(TextValue.of(x), TextValue.of(pattern)));
             };
             case "glob" -> (row, p) -> {
                 Object x = a.eval(row, p);
                 Object pattern = b.eval(row, p);
-                return x == null || pattern == null ? null : bool(Text.glob(Text.of(x), Text.of(pattern)));
+                return x == null || pattern == null ? null : bool(PatternMatch.glob(TextValue.of(x), TextValue.of(pattern)));
             };
             case "between" -> between(a, b, compile(args.get(2)), collation);
             case "in" -> in(a, args.subList(1, args.size()).stream().map(ExpressionCompiler::compile).toList(), collation);

@@ -2,9 +2,9 @@ package io.derive.engine.plan;
 
 import io.derive.engine.schema.Numeric;
 import io.derive.engine.schema.SqlType;
+import io.derive.engine.schema.TextValue;
 
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -17,11 +17,11 @@ public final class FunctionRegistry {
 
     static {
         define("abs", 1, 1, true, SqlType.ANY, a -> abs(Numeric.of(a[0])));
-        define("lower", 1, 1, true, SqlType.TEXT, a -> text(a[0]).toLowerCase(Locale.ROOT));
-        define("upper", 1, 1, true, SqlType.TEXT, a -> text(a[0]).toUpperCase(Locale.ROOT));
+        define("lower", 1, 1, true, SqlType.TEXT, a -> TextValue.of(a[0]).toLowerCase(Locale.ROOT));
+        define("upper", 1, 1, true, SqlType.TEXT, a -> TextValue.of(a[0]).toUpperCase(Locale.ROOT));
         define("length", 1, 1, true, SqlType.INTEGER, a -> a[0] instanceof byte[] b
-                ? (long) b.length : (long) text(a[0]).codePointCount(0, text(a[0]).length()));
-        define("trim", 1, 1, true, SqlType.TEXT, a -> text(a[0]).strip());
+                ? (long) b.length : (long) TextValue.of(a[0]).codePointCount(0, TextValue.of(a[0]).length()));
+        define("trim", 1, 1, true, SqlType.TEXT, a -> TextValue.of(a[0]).strip());
         define("substr", 2, 3, true, SqlType.TEXT, FunctionRegistry::substr);
         define("typeof", 1, 1, false, true, SqlType.TEXT, a -> typeOf(a[0]));
         define("coalesce", 2, Integer.MAX_VALUE, false, true, SqlType.ANY, FunctionRegistry::firstNonNull);
@@ -57,21 +57,8 @@ public final class FunctionRegistry {
         return Math.abs(n.doubleValue());
     }
 
-    private static String text(Object v) {
-        if (v instanceof String s) {
-            return s;
-        }
-        if (v instanceof byte[] b) {
-            return new String(b, StandardCharsets.UTF_8);
-        }
-        if (v instanceof BigDecimal d) {
-            return d.toPlainString();
-        }
-        return String.valueOf(v);
-    }
-
     private static Object substr(Object[] a) {
-        String s = text(a[0]);
+        String s = TextValue.of(a[0]);
         int[] cps = s.codePoints().toArray();
         long start = Numeric.of(a[1]).longValue();
         long length = a.length > 2 ? Numeric.of(a[2]).longValue() : Long.MAX_VALUE / 4;

@@ -123,13 +123,7 @@ public enum SqlType {
         if (v instanceof String) {
             return v;
         }
-        if (v instanceof byte[]) {
-            return null;
-        }
-        if (v instanceof BigDecimal d) {
-            return d.toPlainString();
-        }
-        return v.toString();
+        return v instanceof byte[] ? null : TextValue.of(v);
     }
 
     private static Object toBoolean(Object v) {

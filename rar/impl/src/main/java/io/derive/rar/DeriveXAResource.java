@@ -128,16 +128,7 @@ final class DeriveXAResource implements XAResource {
             if (state != State.ENDED) {
                 throw xa(XAException.XAER_PROTO, "prepare of a branch in state " + state);
             }
-            checkCommittable();
-            CommitVote vote;
-            try {
-                vote = session.prepareCommit();
-            } catch (DeriveException e) {
-                // The engine has rolled the transaction back; XA_RB* tells the TM the branch is gone.
-                abandonBranch();
-                throw xa(rollbackCode(e), e);
-            }
-            if (vote == CommitVote.READ_ONLY) {
+            if (prepareEngine() == CommitVote.READ_ONLY) {
                 // XA: after XA_RDONLY the branch is complete and the TM sends no commit/rollback.
                 clearBranch();
                 return XA_RDONLY;
@@ -155,17 +146,9 @@ final class DeriveXAResource implements XAResource {
                 if (state != State.ENDED) {
                     throw xa(XAException.XAER_PROTO, "one-phase commit of a branch in state " + state);
                 }
-                checkCommittable();
                 // The engine's checks and end-of-transaction work run in its prepare step, which a
-                // one-phase commit must not skip; a failure there is a rollback, reported as XA_RB*.
-                CommitVote vote;
-                try {
-                    vote = session.prepareCommit();
-                } catch (DeriveException e) {
-                    abandonBranch();
-                    throw xa(rollbackCode(e), e);
-                }
-                if (vote == CommitVote.READ_ONLY) {
+                // one-phase commit must not skip.
+                if (prepareEngine() == CommitVote.READ_ONLY) {
                     clearBranch();
                     return null;
                 }
@@ -181,6 +164,17 @@ final class DeriveXAResource implements XAResource {
             clearBranch();
             return null;
         });
+    }
+
+    /** The engine's prepare step; a failure there has rolled the transaction back, reported as XA_RB*. */
+    private CommitVote prepareEngine() throws XAException {
+        checkCommittable();
+        try {
+            return session.prepareCommit();
+        } catch (DeriveException e) {
+            abandonBranch();
+            throw xa(rollbackCode(e), e);
+        }
     }
 
     @Override

@@ -1,27 +1,8 @@
 package io.derive.engine.exec;
 
-import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-
-/** Text conversion and SQLite's {@code like} and {@code glob} matching. */
-final class Text {
-    private Text() {
-    }
-
-    static String of(Object v) {
-        if (v instanceof String s) {
-            return s;
-        }
-        if (v instanceof byte[] b) {
-            return new String(b, StandardCharsets.UTF_8);
-        }
-        if (v instanceof BigDecimal d) {
-            return d.toPlainString();
-        }
-        if (v instanceof Boolean b) {
-            return b ? "1" : "0";
-        }
-        return String.valueOf(v);
+/** SQLite's {@code like} and {@code glob} matching. */
+final class PatternMatch {
+    private PatternMatch() {
     }
 
     /** {@code %} any run, {@code _} one character; ASCII letters match case-insensitively. */
