@@ -41,7 +41,11 @@ public final class QueryExecutor {
             return transaction.connection(scan.table()).scan(prefix, false);
         }
         if (node instanceof PlanNode.FunctionScan f) {
-            return Cursors.of(systemTables.rows(f.function(), transaction));
+            List<Object> arguments = new ArrayList<>();
+            for (BoundExpr a : f.arguments()) {
+                arguments.add(ExpressionCompiler.compile(a).eval(new Object[0], parameters));
+            }
+            return Cursors.of(systemTables.rows(f.function(), arguments, transaction));
         }
         if (node instanceof PlanNode.SingleRow) {
             return Cursors.of(List.<Object[]>of(new Object[0]));

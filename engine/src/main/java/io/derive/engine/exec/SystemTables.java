@@ -12,7 +12,8 @@ import java.util.List;
 /** Produces the rows of the {@link SystemTableFunction}s, as the transaction sees the schema. */
 public final class SystemTables {
 
-    public List<Object[]> rows(SystemTableFunction function, Transaction transaction) {
+    /** The rows of {@code function} called with already evaluated {@code arguments}. */
+    public List<Object[]> rows(SystemTableFunction function, List<Object> arguments, Transaction transaction) {
         return switch (function) {
             case MATERIALIZED_VIEWS -> materializedViews(transaction);
         };

@@ -36,6 +36,28 @@ public final class Scope {
         return new Scope(entries);
     }
 
+    /**
+     * The columns of {@code left} followed by those of {@code right}, whose slots move up by the
+     * width of the left row: the scope of a row made by concatenating a left and a right row.
+     */
+    public static Scope combine(Scope left, Scope right) {
+        int width = left.width();
+        List<Entry> entries = new ArrayList<>(left.entries);
+        for (Entry e : right.entries) {
+            entries.add(new Entry(e.qualifier(), e.column(), e.slot() + width));
+        }
+        return new Scope(entries);
+    }
+
+    /** The number of slots of a row this scope describes. */
+    public int width() {
+        int width = 0;
+        for (Entry e : entries) {
+            width = Math.max(width, e.slot() + 1);
+        }
+        return width;
+    }
+
     public List<Entry> entries() {
         return entries;
     }
