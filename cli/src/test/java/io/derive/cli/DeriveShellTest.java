@@ -12,6 +12,7 @@ import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+/** The shell's script mode, options and exit statuses, in table format. */
 class DeriveShellTest {
 
     @TempDir
@@ -30,9 +31,9 @@ class DeriveShellTest {
                 delete from t where id = 1;
                 """);
 
-        int exit = shell(null, "--run", script.toString());
+        int exit = shell("--run", script.toString());
 
-        assertThat(exit).isZero();
+        assertThat(exit).isEqualTo(DeriveShell.RAN);
         assertThat(out.toString()).isEqualToNormalizingNewlines("""
                 2 rows inserted
                 1 row updated
@@ -55,7 +56,7 @@ class DeriveShellTest {
                 select * from v;
                 """);
 
-        shell(null, "--run", script.toString());
+        shell("--run", script.toString());
 
         assertThat(out.toString()).isEqualToNormalizingNewlines("""
                 2 rows inserted
@@ -67,7 +68,7 @@ class DeriveShellTest {
     }
 
     @Test
-    void scriptErrorReportsFileLineAndColumnAndExitsWithOne() throws IOException {
+    void failingStatementIsReportedWithFileLineAndColumnAndTheScriptGoesOn() throws IOException {
         Path script = write("""
                 create table t (id integer primary key);
                 insert into t values (1);
@@ -77,113 +78,227 @@ class DeriveShellTest {
                 insert into t values (2);
                 """);
 
-        int exit = shell(null, "--run", script.toString());
+        int exit = shell("--run", script.toString());
 
-        assertThat(exit).isEqualTo(DeriveShell.FAILED);
+        assertThat(exit).isEqualTo(DeriveShell.RAN);
         assertThat(err.toString()).isEqualToNormalizingNewlines(script + ":5:8: no such column: missing\n");
-        assertThat(out.toString()).isEqualToNormalizingNewlines("1 row inserted\n");
+        assertThat(out.toString()).isEqualToNormalizingNewlines("1 row inserted\n1 row inserted\n");
     }
 
     @Test
-    void scriptErrorOnAStatementsFirstLineCountsTheColumnFromTheLineStart() throws IOException {
+    void errorOnLineSevenPointsAtTheOffendingToken() throws IOException {
+        Path script = write("""
+                -- a script whose seventh line is wrong
+                create table t (id integer primary key, v text);
+
+                insert into t
+                  values (1, 'a');
+                /* the next statement names a column that does not exist */
+                select v from t where nope = 1;
+                """);
+
+        shell("--run", script.toString());
+
+        assertThat(err.toString()).isEqualToNormalizingNewlines(script + ":7:23: no such column: nope\n");
+    }
+
+    @Test
+    void errorOnAStatementsFirstLineCountsTheColumnFromTheLineStart() throws IOException {
         Path script = write("""
                 create table t (id integer primary key); select nope from t;
                 """);
 
-        shell(null, "--run", script.toString());
+        shell("--run", script.toString());
 
-        assertThat(err.toString()).startsWith(script + ":1:49: ");
+        assertThat(err.toString()).startsWith(script + ":1:49: no such column: nope");
     }
 
     @Test
-    void scriptSyntaxErrorRunsNothingAndReportsItsPosition() throws IOException {
+    void syntaxErrorSkipsToTheNextSemicolonAndTheRestRuns() throws IOException {
         Path script = write("""
                 create table t (id integer primary key);
                 insert into t values (1)
                 select * from t;
+                insert into t values (2);
+                select id from t order by id;
                 """);
 
-        int exit = shell(null, "--run", script.toString());
+        int exit = shell("--run", script.toString());
 
-        assertThat(exit).isEqualTo(DeriveShell.FAILED);
-        assertThat(err.toString()).startsWith(script + ":3:1: ");
-        assertThat(out.toString()).isEmpty();
-    }
-
-    @Test
-    void missingScriptFileIsReportedAndExitsWithOne() {
-        Path script = dir.resolve("absent.sql");
-
-        int exit = shell(null, "--run", script.toString());
-
-        assertThat(exit).isEqualTo(DeriveShell.FAILED);
-        assertThat(err.toString()).startsWith(script + ": cannot read: ");
-    }
-
-    @Test
-    void interactiveStatementMaySpanLines() {
-        shell("""
-                create table t
-                  (id integer primary key);
-                insert into t
-                  values (1),
-                         (2);
-                """);
-
-        assertThat(out.toString()).isEqualToNormalizingNewlines(
-                "derive>    ...> derive>    ...>    ...> 2 rows inserted\nderive> \n");
-    }
-
-    @Test
-    void interactiveLoopContinuesAfterAnError() {
-        shell("""
-                select * from missing;
-                create table t (id integer primary key);
-                insert into t values (7);
-                select id from t;
-                """);
-
-        assertThat(err.toString()).isEqualToNormalizingNewlines("error: no such table: missing at 1:15\n");
-        assertThat(out.toString()).contains("1 row inserted", """
+        assertThat(exit).isEqualTo(DeriveShell.RAN);
+        assertThat(err.toString()).isEqualToNormalizingNewlines(script + ":3:1: syntax error: expected ';' but found 'select'\n");
+        assertThat(out.toString()).isEqualToNormalizingNewlines("""
+                1 row inserted
                 id
                 --
-                 7
+                 2
                 (1 row)
                 """);
     }
 
     @Test
-    void interactiveQuitEndsTheLoop() {
-        int exit = shell("""
+    void lexicalErrorFailsItsStatementAndTheNextOneRuns() throws IOException {
+        Path script = write("""
+                select 1 # 2 as a;
+                select 3 as b;
+                """);
+
+        shell("--run", script.toString());
+
+        assertThat(err.toString()).isEqualToNormalizingNewlines(script + ":1:10: unrecognized character '#'\n");
+        assertThat(out.toString()).isEqualToNormalizingNewlines("b\n-\n3\n(1 row)\n");
+    }
+
+    @Test
+    void semicolonsInStringsCommentsAndQuotedNamesDoNotEndStatements() throws IOException {
+        Path script = write("""
+                create table "a;b" (id integer primary key, v text);
+                insert into "a;b" values (1, 'x;y'); -- a comment; with a semicolon
+                /* ; */ select v as "v;" from "a;b"
+                """);
+
+        shell("--run", script.toString());
+
+        assertThat(err.toString()).isEmpty();
+        assertThat(out.toString()).isEqualToNormalizingNewlines("""
+                1 row inserted
+                v;
+                ---
+                x;y
+                (1 row)
+                """);
+    }
+
+    @Test
+    void transactionLeftOpenIsRolledBackWithAWarning() throws IOException {
+        Path script = write("""
                 create table t (id integer primary key);
-                .quit
+                begin;
                 insert into t values (1);
                 """);
 
-        assertThat(exit).isZero();
-        assertThat(out.toString()).isEqualTo("derive> derive> ");
+        int exit = shell("--run", script.toString());
+
+        assertThat(exit).isEqualTo(DeriveShell.RAN);
+        assertThat(err.toString()).isEqualToNormalizingNewlines(
+                "warning: a transaction was still open at the end of the script; it was rolled back\n");
     }
 
     @Test
-    void interactiveInputEndingWithoutSemicolonStillRuns() {
-        shell("""
-                create table t (id integer primary key);
-                insert into t values (1)""");
+    void committedTransactionGivesNoWarning() {
+        shell("-e", "create table t (id integer primary key); begin; insert into t values (1); commit");
 
-        assertThat(out.toString()).contains("1 row inserted");
+        assertThat(err.toString()).isEmpty();
     }
 
     @Test
-    void unknownOptionIsAUsageError() {
-        int exit = shell(null, "--nope");
+    void inlineTextRunsAsAScriptNamedDashE() {
+        int exit = shell("-e", "create table t (id integer primary key);\ninsert into t values (1); select nope");
 
-        assertThat(exit).isEqualTo(2);
+        assertThat(exit).isEqualTo(DeriveShell.RAN);
+        assertThat(out.toString()).isEqualToNormalizingNewlines("1 row inserted\n");
+        assertThat(err.toString()).isEqualToNormalizingNewlines("-e:2:34: no such column: nope\n");
+    }
+
+    @Test
+    void explicitMemoryDatabaseAndHostRunTheScript() {
+        int exit = shell("--memory", "--host", "memory", "-e", "create table t (id integer primary key); select * from t");
+
+        assertThat(exit).isEqualTo(DeriveShell.RAN);
+        assertThat(err.toString()).isEmpty();
+        assertThat(out.toString()).isEqualToNormalizingNewlines("id\n--\n(0 rows)\n");
+    }
+
+    @Test
+    void missingScriptFileExitsWithTwo() {
+        Path script = dir.resolve("absent.sql");
+
+        int exit = shell("--run", script.toString());
+
+        assertThat(exit).isEqualTo(DeriveShell.USAGE);
+        assertThat(err.toString()).isEqualToNormalizingNewlines("derive: cannot read " + script + ": no such file\n");
+    }
+
+    @Test
+    void directoryAsScriptExitsWithTwo() {
+        int exit = shell("--run", dir.toString());
+
+        assertThat(exit).isEqualTo(DeriveShell.USAGE);
+        assertThat(err.toString()).startsWith("derive: cannot read " + dir + ": ");
+    }
+
+    @Test
+    void scriptThatIsNotUtf8ExitsWithTwo() throws IOException {
+        Path script = Files.write(dir.resolve("latin1.sql"), new byte[]{'s', 'e', 'l', (byte) 0xe9});
+
+        int exit = shell("--run", script.toString());
+
+        assertThat(exit).isEqualTo(DeriveShell.USAGE);
+        assertThat(err.toString()).contains("it is not UTF-8 text");
+    }
+
+    @Test
+    void unknownOptionExitsWithTwo() {
+        int exit = shell("--nope");
+
+        assertThat(exit).isEqualTo(DeriveShell.USAGE);
         assertThat(err.toString()).contains("Unknown option: '--nope'");
     }
 
-    private int shell(String input, String... args) {
-        return DeriveShell.run(args, new StringReader(input == null ? "" : input),
-                new PrintWriter(out, true), new PrintWriter(err, true));
+    @Test
+    void unknownHostExitsWithTwo() {
+        int exit = shell("--host", "sqlite", "-e", "select 1");
+
+        assertThat(exit).isEqualTo(DeriveShell.USAGE);
+        assertThat(err.toString()).contains("unknown host 'sqlite' (expected memory or derby)");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void unknownFormatExitsWithTwo() {
+        int exit = shell("--format", "csv", "-e", "select 1");
+
+        assertThat(exit).isEqualTo(DeriveShell.USAGE);
+        assertThat(err.toString()).contains("unknown format 'csv' (expected table or jsonl)");
+    }
+
+    @Test
+    void memoryAndDbTogetherExitWithTwo() {
+        int exit = shell("--memory", "--db", dir.toString(), "-e", "select 1");
+
+        assertThat(exit).isEqualTo(DeriveShell.USAGE);
+        assertThat(err.toString()).contains("--memory and --db cannot be used together");
+    }
+
+    @Test
+    void runAndInlineTextTogetherExitWithTwo() throws IOException {
+        int exit = shell("--run", write("select 1;").toString(), "-e", "select 2");
+
+        assertThat(exit).isEqualTo(DeriveShell.USAGE);
+        assertThat(err.toString()).contains("--run and -e cannot be used together");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void derbyDatabaseCannotBeOpenedYetAndExitsWithThree() {
+        int exit = shell("--db", dir.toString(), "-e", "select 1");
+
+        assertThat(exit).isEqualTo(DeriveShell.UNAVAILABLE);
+        assertThat(err.toString()).isEqualToNormalizingNewlines("derive: cannot open the database at " + dir
+                + ": the derby host is not available yet (use --memory)\n");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void hostWithoutItsModuleCannotOpenTheDatabaseAndExitsWithThree() {
+        int exit = shell("--host", "derby", "-e", "select 1");
+
+        assertThat(exit).isEqualTo(DeriveShell.UNAVAILABLE);
+        assertThat(err.toString()).startsWith("derive: cannot open the in-memory database: no table module named 'derby'");
+    }
+
+    private int shell(String... args) {
+        return DeriveShell.run(args, new StringReader(""), new PrintWriter(out, true), new PrintWriter(err, true));
     }
 
     private Path write(String sql) throws IOException {

@@ -2,20 +2,29 @@ package io.derive.memory;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.spi.HostedTable;
+import io.derive.engine.spi.KeyRange;
 import io.derive.engine.spi.LookaheadCursor;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToIntFunction;
 
 /**
  * A transaction's connection to a {@link MemoryTable}: pending writes are a private
  * {@link PersistentTree} of key → row (or {@link #TOMBSTONE}) layered over committed state.
- * A savepoint is just the pending version at that moment.
+ * Each secondary index has a pending layer too (entry → physical key, or {@link #TOMBSTONE} for a
+ * committed entry removed), kept in step with the pending rows; a layer missing for an index
+ * (created after this connection wrote, or lost by rolling back to an older savepoint) is
+ * rebuilt from the pending rows when first needed. A savepoint is just the pending versions at
+ * that moment.
  */
 final class MemoryConnection implements TableConnection {
     /** Marks a key deleted in pending state. */
@@ -23,7 +32,9 @@ final class MemoryConnection implements TableConnection {
 
     private final MemoryTable table;
     private final List<PersistentTree<Object[], Object[]>> savepoints = new ArrayList<>();
+    private final List<Map<MemoryIndex, PersistentTree<Object[], Object[]>>> indexSavepoints = new ArrayList<>();
     private PersistentTree<Object[], Object[]> pending;
+    private Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes = new HashMap<>();
     private boolean live = true;
 
     MemoryConnection(MemoryTable table) {
@@ -60,18 +71,118 @@ final class MemoryConnection implements TableConnection {
     public RowCursor scan(Object[] prefix, boolean descending) {
         requireLive();
         ToIntFunction<Object[]> probe = key -> table.keyOrder().compareToPrefix(key, prefix);
-        return new MergingCursor(table.committed().range(probe, descending), pending.range(probe, descending), descending);
+        return new MergingCursor(table.committed().range(probe, descending), pending.range(probe, descending),
+                table.keyOrder(), descending);
+    }
+
+    @Override
+    public RowCursor scan(KeyRange range, boolean descending) {
+        requireLive();
+        ToIntFunction<Object[]> probe = key -> range.position(key, table.keyOrder());
+        return new MergingCursor(table.committed().range(probe, descending), pending.range(probe, descending),
+                table.keyOrder(), descending);
+    }
+
+    @Override
+    public RowCursor scanIndex(String name, Object[] prefix) {
+        requireLive();
+        MemoryTable.Committed version = table.committedVersion();
+        MemoryIndex index = version.index(name);
+        if (index == null) {
+            throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "no such index: " + name
+                    + " on table " + table.shape().qualifiedName());
+        }
+        if (prefix.length > index.shape().columns().size()) {
+            throw new IllegalArgumentException("prefix longer than index " + name);
+        }
+        ToIntFunction<Object[]> probe = entry -> index.compareToPrefix(entry, prefix);
+        PersistentTree<Object[], Object[]> committedEntries = version.indexes().get(name.toLowerCase(Locale.ROOT)).entries();
+        MergingCursor keys = new MergingCursor(committedEntries.range(probe, false), layer(index).range(probe, false),
+                index.entryOrder(), false);
+        return new LookaheadCursor() {
+            @Override
+            protected Object[] advance() {
+                while (keys.hasNext()) {
+                    Object[] key = keys.next();
+                    Object[] row = pending.get(key);
+                    if (row == null) {
+                        row = version.rows().get(key);
+                    }
+                    if (row != null && row != TOMBSTONE) {
+                        return row;
+                    }
+                }
+                return null;
+            }
+
+            @Override
+            public void close() {
+                keys.close();
+            }
+        };
     }
 
     @Override
     public void put(Object[] row) {
         requireLive();
-        pending = pending.put(table.shape().keyOf(row), row);
+        Object[] key = table.shape().keyOf(row);
+        if (!table.committedVersion().indexes().isEmpty()) {
+            reindex(get(key).orElse(null), row);
+        }
+        pending = pending.put(key, row);
+    }
+
+    /** Moves the index entries of a row from its old image to its new one (either may be null). */
+    private void reindex(Object[] before, Object[] after) {
+        MemoryTable.Committed version = table.committedVersion();
+        for (MemoryTable.IndexVersion v : version.indexes().values()) {
+            MemoryIndex index = v.index();
+            PersistentTree<Object[], Object[]> layer = layer(index);
+            Object[] old = index.entryOf(before);
+            if (old != null) {
+                layer = v.entries().get(old) != null ? layer.put(old, TOMBSTONE) : layer.remove(old);
+            }
+            Object[] entry = index.entryOf(after);
+            if (entry != null) {
+                layer = layer.put(entry, table.shape().keyOf(after));
+            }
+            pendingIndexes.put(index, layer);
+        }
+    }
+
+    /** The pending layer of an index, built from the pending rows when this connection has none yet. */
+    private PersistentTree<Object[], Object[]> layer(MemoryIndex index) {
+        PersistentTree<Object[], Object[]> layer = pendingIndexes.get(index);
+        if (layer != null) {
+            return layer;
+        }
+        MemoryTable.Committed version = table.committedVersion();
+        PersistentTree<Object[], Object[]> committedEntries = version.indexes().get(index.name().toLowerCase(Locale.ROOT)).entries();
+        layer = PersistentTree.empty(index.entryOrder());
+        var entries = pending.range(k -> 0, false);
+        while (entries.hasNext()) {
+            var e = entries.next();
+            Object[] old = index.entryOf(version.rows().get(e.key()));
+            if (old != null && committedEntries.get(old) != null) {
+                layer = layer.put(old, TOMBSTONE);
+            }
+            Object[] entry = e.value() == TOMBSTONE ? null : index.entryOf(e.value());
+            if (entry != null) {
+                layer = layer.put(entry, e.key());
+            }
+        }
+        pendingIndexes.put(index, layer);
+        return layer;
     }
 
     @Override
     public void delete(Object[] key) {
         requireLive();
+        Optional<Object[]> existing = get(key);
+        if (existing.isEmpty()) {
+            return;
+        }
+        reindex(existing.get(), null);
         if (table.committed().get(key) != null) {
             pending = pending.put(key, TOMBSTONE);
         } else {
@@ -89,9 +200,11 @@ final class MemoryConnection implements TableConnection {
         requireLive();
         while (savepoints.size() >= depth) {
             savepoints.remove(savepoints.size() - 1);
+            indexSavepoints.remove(indexSavepoints.size() - 1);
         }
         while (savepoints.size() < depth) {
             savepoints.add(pending);
+            indexSavepoints.add(new HashMap<>(pendingIndexes));
         }
     }
 
@@ -99,6 +212,7 @@ final class MemoryConnection implements TableConnection {
     public void releaseSavepoint(int depth) {
         while (savepoints.size() >= depth) {
             savepoints.remove(savepoints.size() - 1);
+            indexSavepoints.remove(indexSavepoints.size() - 1);
         }
     }
 
@@ -110,8 +224,10 @@ final class MemoryConnection implements TableConnection {
                     + " on table " + table.shape().qualifiedName());
         }
         pending = savepoints.get(depth - 1);
+        pendingIndexes = new HashMap<>(indexSavepoints.get(depth - 1));
         while (savepoints.size() > depth) {
             savepoints.remove(savepoints.size() - 1);
+            indexSavepoints.remove(indexSavepoints.size() - 1);
         }
     }
 
@@ -119,7 +235,10 @@ final class MemoryConnection implements TableConnection {
     public void commit() {
         requireLive();
         if (!pending.isEmpty()) {
-            table.publish(pending);
+            for (MemoryTable.IndexVersion v : table.committedVersion().indexes().values()) {
+                layer(v.index());
+            }
+            table.publish(pending, pendingIndexes);
         }
         end();
     }
@@ -134,7 +253,9 @@ final class MemoryConnection implements TableConnection {
     private void end() {
         live = false;
         pending = PersistentTree.empty(table.keyOrder());
+        pendingIndexes = new HashMap<>();
         savepoints.clear();
+        indexSavepoints.clear();
     }
 
     private void requireLive() {
@@ -145,16 +266,19 @@ final class MemoryConnection implements TableConnection {
     }
 
     /** Committed and pending entries merged in key order; a pending entry wins, a tombstone hides. */
-    private final class MergingCursor extends LookaheadCursor {
+    private static final class MergingCursor extends LookaheadCursor {
         private final Iterator<PersistentTree.Entry<Object[], Object[]>> committed;
         private final Iterator<PersistentTree.Entry<Object[], Object[]>> pendingEntries;
+        private final Comparator<Object[]> order;
         private final boolean descending;
         private PersistentTree.Entry<Object[], Object[]> c;
         private PersistentTree.Entry<Object[], Object[]> p;
 
         MergingCursor(Iterator<PersistentTree.Entry<Object[], Object[]>> committed,
-                      Iterator<PersistentTree.Entry<Object[], Object[]>> pendingEntries, boolean descending) {
+                      Iterator<PersistentTree.Entry<Object[], Object[]>> pendingEntries, Comparator<Object[]> order,
+                      boolean descending) {
             this.committed = committed;
+            this.order = order;
             this.pendingEntries = pendingEntries;
             this.descending = descending;
             c = committed.hasNext() ? committed.next() : null;
@@ -164,7 +288,7 @@ final class MemoryConnection implements TableConnection {
         @Override
         protected Object[] advance() {
             while (c != null || p != null) {
-                int order = c == null ? 1 : p == null ? -1 : table.keyOrder().compare(c.key(), p.key());
+                int order = c == null ? 1 : p == null ? -1 : this.order.compare(c.key(), p.key());
                 if (descending && c != null && p != null) {
                     order = -order;
                 }

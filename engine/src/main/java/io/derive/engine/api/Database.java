@@ -35,6 +35,7 @@ public final class Database implements AutoCloseable {
         CommittedState committed = new CommittedState(new DatabaseWriteLock(config.name()), config.writeLockTimeout());
         this.services = new EngineServices(config.name(), committed, modules, config.defaultHost());
         services.materializedViews(new MaterializedViews());
+        config.schemaChangeListeners().forEach(services.schemaChanges()::subscribe);
     }
 
     /**

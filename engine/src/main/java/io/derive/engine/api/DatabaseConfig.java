@@ -1,5 +1,6 @@
 package io.derive.engine.api;
 
+import io.derive.engine.schema.SchemaChangeListener;
 import io.derive.engine.spi.TableModule;
 
 import java.time.Duration;
@@ -16,9 +17,11 @@ import java.util.Objects;
  * @param modules          table modules registered in addition to those found by
  *                         {@link java.util.ServiceLoader}; a module given here wins over a
  *                         discovered one of the same name
+ * @param schemaChangeListeners listeners subscribed when the database opens (see
+ *                         {@link SchemaChangeListener} for when they are called)
  */
 public record DatabaseConfig(String name, String defaultHost, Duration writeLockTimeout,
-                             List<TableModule> modules) {
+                             List<TableModule> modules, List<SchemaChangeListener> schemaChangeListeners) {
 
     public DatabaseConfig {
         Objects.requireNonNull(name, "name");
@@ -28,6 +31,17 @@ public record DatabaseConfig(String name, String defaultHost, Duration writeLock
             throw new IllegalArgumentException("writeLockTimeout must not be negative");
         }
         modules = List.copyOf(modules);
+        schemaChangeListeners = List.copyOf(schemaChangeListeners);
+    }
+
+    public DatabaseConfig(String name, String defaultHost, Duration writeLockTimeout, List<TableModule> modules) {
+        this(name, defaultHost, writeLockTimeout, modules, List.of());
+    }
+
+    public DatabaseConfig withSchemaChangeListener(SchemaChangeListener listener) {
+        List<SchemaChangeListener> all = new ArrayList<>(schemaChangeListeners);
+        all.add(listener);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, all);
     }
 
     public static DatabaseConfig named(String name) {
@@ -35,16 +49,16 @@ public record DatabaseConfig(String name, String defaultHost, Duration writeLock
     }
 
     public DatabaseConfig withDefaultHost(String host) {
-        return new DatabaseConfig(name, host, writeLockTimeout, modules);
+        return new DatabaseConfig(name, host, writeLockTimeout, modules, schemaChangeListeners);
     }
 
     public DatabaseConfig withWriteLockTimeout(Duration timeout) {
-        return new DatabaseConfig(name, defaultHost, timeout, modules);
+        return new DatabaseConfig(name, defaultHost, timeout, modules, schemaChangeListeners);
     }
 
     public DatabaseConfig withModule(TableModule module) {
         List<TableModule> all = new ArrayList<>(modules);
         all.add(module);
-        return new DatabaseConfig(name, defaultHost, writeLockTimeout, all);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, all, schemaChangeListeners);
     }
 }

@@ -30,6 +30,14 @@ public interface Session extends AutoCloseable {
     Result execute(String sql, Map<String, ?> parameters);
 
     /**
+     * Parses one statement once, to run it many times with different parameters. The statement
+     * is planned at each run against the schema of that moment, so DDL in between is seen.
+     *
+     * @throws DeriveException for a syntax error
+     */
+    PreparedStatement prepare(String sql);
+
+    /**
      * Opens an explicit transaction.
      *
      * @throws DeriveException ({@link DeriveException#TRANSACTION_STATE}) if one is already open

@@ -8,6 +8,7 @@ import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.Collation;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.SqlType;
+import io.derive.engine.schema.TableConstraints;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.sql.SourceSpan;
 import io.derive.engine.sql.ast.QualifiedName;
@@ -39,6 +40,13 @@ final class DdlExecutor {
         Transaction txn = context.transaction();
         String schema = schemaName(create.name());
         Optional<TableSchema> existing = txn.catalog().table(schema, create.name().name());
+        if (existing.isEmpty() && txn.catalog().view(schema, create.name().name()).isPresent()) {
+            if (create.ifNotExists()) {
+                return Result.empty();
+            }
+            throw sited(DeriveException.DUPLICATE_OBJECT, "view '" + schema + "." + create.name().name()
+                    + "' already exists", create.name().span());
+        }
         if (existing.isPresent()) {
             if (create.ifNotExists()) {
                 return Result.empty();
@@ -72,18 +80,23 @@ final class DdlExecutor {
             key.add(new TableShape.KeyPart(index, k.descending()));
         }
         if (key.isEmpty()) {
-            throw sited(DeriveException.FEATURE_NOT_SUPPORTED, "table '" + create.name().name()
-                    + "' declares no primary key; tables without one are not supported yet", create.name().span());
+            // a bag, as in SQLite: a hidden integer row identity is the physical key
+            key.add(new TableShape.KeyPart(columns.size(), false));
+            columns.add(RowIdAllocator.hiddenColumn(names));
         }
+        TableConstraints constraints = ConstraintDefinitions.of(create, columns, context.sql(),
+                n -> IndexDdl.exists(txn.catalog(), schema, n));
         Statement.HostClause host = create.host();
         String moduleName = host == null ? context.services().defaultHost() : host.module();
         TableModule module = siteModule(moduleName, host);
         txn.beginWrite();
         HostedTable storage = module.create(TableSchema.shape(schema, create.name().name(), columns, key),
                 host == null ? List.of() : host.arguments());
-        TableSchema table = new TableSchema(schema, create.name().name(), columns, key, moduleName, storage, null);
-        txn.changeCatalog(txn.catalog().with(table));
         txn.onRollback(storage::drop);
+        TableSchema table = new TableSchema(schema, create.name().name(), columns, key, moduleName, storage, null,
+                constraints);
+        ConstraintDefinitions.createIndexes(table);
+        txn.changeCatalog(txn.catalog().with(table));
         return Result.empty();
     }
 
@@ -91,6 +104,10 @@ final class DdlExecutor {
         Transaction txn = context.transaction();
         Optional<TableSchema> found = txn.catalog().table(drop.name().schema(), drop.name().name());
         if (found.isEmpty()) {
+            if (txn.catalog().view(drop.name().schema(), drop.name().name()).isPresent()) {
+                throw sited(DeriveException.INVALID_DEFINITION, "'" + drop.name() + "' is a view, not a "
+                        + drop.kind().sql() + ": use DROP VIEW", drop.name().span());
+            }
             if (drop.ifExists()) {
                 return Result.empty();
             }
@@ -112,7 +129,7 @@ final class DdlExecutor {
         return Result.empty();
     }
 
-    private ColumnSchema column(String table, Statement.ColumnDef def, boolean primaryKey) {
+    ColumnSchema column(String table, Statement.ColumnDef def, boolean primaryKey) {
         SqlType type = def.typeName() == null ? SqlType.ANY : SqlType.fromName(def.typeName());
         if (type == null) {
             throw sited(DeriveException.UNDEFINED_OBJECT, "unknown type '" + def.typeName() + "' for column "
@@ -135,7 +152,9 @@ final class DdlExecutor {
                 throw e.at(def.defaultValue().span().line(), def.defaultValue().span().column());
             }
         }
-        return new ColumnSchema(def.name(), type, collation, def.notNull() || primaryKey, defaultValue);
+        boolean notNull = def.notNull() || primaryKey
+                || (context.pragmas().columnsDefaultToNotNull() && !def.nullDeclared());
+        return new ColumnSchema(def.name(), type, collation, notNull, defaultValue);
     }
 
     private TableModule siteModule(String name, Statement.HostClause host) {

@@ -2,37 +2,221 @@ package io.derive.engine.exec;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
-import io.derive.engine.plan.ExpressionBinder;
-import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.plan.Scope;
-import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.sql.ast.Expr;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Statement;
+import io.derive.engine.sql.ast.Statement.ConflictAction;
 import io.derive.engine.spi.TableConnection;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
- * Insert, update and delete: evaluates new rows, coerces them to the column types, checks NOT
- * NULL and the primary key, writes through the table's connection and hands every row change
- * to materialized-view maintenance.
+ * Insert, update and delete. Each new row is coerced to the column types and checked (NOT NULL,
+ * CHECK, then PRIMARY KEY and UNIQUE); a violation is resolved by the statement's conflict clause
+ * with SQLite's meanings: abort undoes the statement, fail keeps the rows written before the
+ * failing one, ignore skips the row, replace deletes the conflicting rows first, rollback ends
+ * the transaction. Rows are realized through a {@link RowWriter} (MV maintenance, foreign keys).
  */
 final class DmlExecutor {
     private final ExecutionContext context;
+    private final RowWriter writer;
 
     DmlExecutor(ExecutionContext context) {
         this.context = context;
+        this.writer = new RowWriter(context);
     }
 
     Result insert(Statement.Insert insert) {
+        // the lock first: the schema read next is then the one the writes will meet
+        context.transaction().beginWrite();
         TableSchema table = writableTable(insert.table());
         int[] targets = targetColumns(table, insert);
+        List<Object[]> sourceRows = sourceRows(table, insert, targets);
+        Returning returning = Returning.of(insert.returning(), table, context);
+        UpsertClause upsert = insert.upsert() == null ? null : new UpsertClause(insert.upsert(), table, context);
+        ConflictAction mode = insert.onConflict() == null ? ConflictAction.ABORT : insert.onConflict();
+        TableConnection connection = writer.connection(table);
+        ConstraintChecker checker = writer.checker(table);
+        long changes = 0;
+        for (Object[] values : sourceRows) {
+            Object[] row = defaults(table);
+            for (int i = 0; i < targets.length; i++) {
+                row[targets[i]] = values[i];
+            }
+            RowIdAllocator.assign(table, connection, row);
+            Object[] written = insertRow(table, checker, connection, row, mode, upsert);
+            if (written != null) {
+                changes++;
+                if (returning != null) {
+                    returning.add(written);
+                }
+            }
+        }
+        writer.finish();
+        return returning == null ? Result.ofCount(changes) : returning.result(changes);
+    }
+
+    /** Inserts one row (or updates the conflicting row by the upsert clause); the stored image, or null when skipped. */
+    private Object[] insertRow(TableSchema table, ConstraintChecker checker, TableConnection connection, Object[] proposed,
+                               ConflictAction mode, UpsertClause upsert) {
+        Object[] row = checker.coerced(proposed);
+        if (mode == ConflictAction.REPLACE) {
+            row = checker.withDefaultsForNulls(row);
+        }
+        if (!passesRowChecks(checker, row, mode)) {
+            return null;
+        }
+        List<ConstraintChecker.Conflict> conflicts = checker.conflicts(connection, row, null);
+        if (conflicts.isEmpty()) {
+            writer.insert(table, row);
+            return row;
+        }
+        if (upsert != null) {
+            Optional<ConstraintChecker.Conflict> target = upsert.target(conflicts);
+            if (target.isPresent()) {
+                return upsert.apply(writer, target.get().existing(), row);
+            }
+        }
+        if (mode != ConflictAction.REPLACE) {
+            violated(mode, checker.uniqueViolation(conflicts.get(0)));
+            return null;
+        }
+        deleteConflicting(table, connection, conflicts);
+        writer.insert(table, row);
+        return row;
+    }
+
+    Result update(Statement.Update update) {
+        // the lock first: the schema read next is then the one the writes will meet
+        context.transaction().beginWrite();
+        TableSchema table = writableTable(update.table());
+        Scope scope = IndexShapes.scopeOf(table);
+        int[] targets = new int[update.assignments().size()];
+        Evaluator[] values = new Evaluator[targets.length];
+        for (int i = 0; i < targets.length; i++) {
+            Statement.Assignment a = update.assignments().get(i);
+            targets[i] = column(table, a);
+            values[i] = ExpressionCompiler.compile(binder().bindExpression(a.value(), scope));
+        }
+        Returning returning = Returning.of(update.returning(), table, context);
+        ConflictAction mode = update.onConflict() == null ? ConflictAction.ABORT : update.onConflict();
+        List<Object[]> matched = matching(table, update.where(), scope);
+        TableConnection connection = writer.connection(table);
+        ConstraintChecker checker = writer.checker(table);
+        var shape = table.storage().shape();
+        long changes = 0;
+        for (Object[] found : matched) {
+            // an earlier row of this statement (a replace, a cascade) may have changed or removed it
+            Optional<Object[]> current = connection.get(shape.keyOf(found));
+            if (current.isEmpty()) {
+                continue;
+            }
+            Object[] before = current.get();
+            Object[] after = before.clone();
+            for (int i = 0; i < targets.length; i++) {
+                after[targets[i]] = values[i].eval(before, context.parameters());
+            }
+            after = checker.coerced(after);
+            if (mode == ConflictAction.REPLACE) {
+                after = checker.withDefaultsForNulls(after);
+            }
+            if (!passesRowChecks(checker, after, mode)) {
+                continue;
+            }
+            List<ConstraintChecker.Conflict> conflicts = checker.conflicts(connection, after, shape.keyOf(before));
+            if (!conflicts.isEmpty()) {
+                if (mode != ConflictAction.REPLACE) {
+                    violated(mode, checker.uniqueViolation(conflicts.get(0)));
+                    continue;
+                }
+                deleteConflicting(table, connection, conflicts);
+            }
+            writer.update(table, before, after);
+            changes++;
+            if (returning != null) {
+                returning.add(after);
+            }
+        }
+        writer.finish();
+        return returning == null ? Result.ofCount(changes) : returning.result(changes);
+    }
+
+    Result delete(Statement.Delete delete) {
+        // the lock first: the schema read next is then the one the writes will meet
+        context.transaction().beginWrite();
+        TableSchema table = writableTable(delete.table());
+        Returning returning = Returning.of(delete.returning(), table, context);
+        List<Object[]> matched = matching(table, delete.where(), IndexShapes.scopeOf(table));
+        TableConnection connection = writer.connection(table);
+        var shape = table.storage().shape();
+        long changes = 0;
+        for (Object[] found : matched) {
+            Optional<Object[]> current = connection.get(shape.keyOf(found));
+            if (current.isPresent()) {
+                writer.delete(table, current.get());
+                changes++;
+                if (returning != null) {
+                    returning.add(current.get());
+                }
+            }
+        }
+        writer.finish();
+        return returning == null ? Result.ofCount(changes) : returning.result(changes);
+    }
+
+    /** NOT NULL and CHECK; false when the row is to be skipped ({@code or ignore}). */
+    private boolean passesRowChecks(ConstraintChecker checker, Object[] row, ConflictAction mode) {
+        try {
+            checker.checkNotNull(row);
+            checker.checkChecks(row, context.parameters());
+            return true;
+        } catch (DeriveException e) {
+            if (!DeriveException.CONSTRAINT.equals(e.code())) {
+                throw e;
+            }
+            violated(mode, e);
+            return false;
+        }
+    }
+
+    /**
+     * Resolves a violation by the conflict clause: returns for {@code ignore} (skip the row),
+     * otherwise throws. {@code replace} means abort for NOT NULL without default and for CHECK.
+     */
+    private void violated(ConflictAction mode, DeriveException violation) {
+        switch (mode) {
+            case IGNORE:
+                return;
+            case FAIL:
+                // the rows written so far stay, so their own deferred checks still apply
+                writer.finish();
+                throw new ConflictFailure(violation, ConflictFailure.Outcome.KEEP_STATEMENT_WORK);
+            case ROLLBACK:
+                throw new ConflictFailure(violation, ConflictFailure.Outcome.END_TRANSACTION);
+            default:
+                throw violation;
+        }
+    }
+
+    private void deleteConflicting(TableSchema table, TableConnection connection, List<ConstraintChecker.Conflict> conflicts) {
+        var shape = table.storage().shape();
+        for (ConstraintChecker.Conflict c : conflicts) {
+            Optional<Object[]> current = connection.get(shape.keyOf(c.existing()));
+            if (current.isPresent()) {
+                writer.delete(table, current.get());
+            }
+        }
+    }
+
+    /** The rows to insert, each holding the values for {@code targets}, read completely before any is written. */
+    private List<Object[]> sourceRows(TableSchema table, Statement.Insert insert, int[] targets) {
         List<Object[]> sourceRows = new ArrayList<>();
         if (insert.rows() != null) {
             for (List<Expr> values : insert.rows()) {
@@ -43,12 +227,12 @@ final class DmlExecutor {
                 }
                 Object[] row = new Object[values.size()];
                 for (int i = 0; i < row.length; i++) {
-                    row[i] = ExpressionCompiler.compile(ExpressionBinder.bind(values.get(i), Scope.empty()))
+                    row[i] = ExpressionCompiler.compile(binder().bindExpression(values.get(i), Scope.empty()))
                             .eval(new Object[0], context.parameters());
                 }
                 sourceRows.add(row);
             }
-        } else {
+        } else if (insert.select() != null) {
             PlanNode plan = new QueryBinder(context.transaction().catalog(), context.sql()).bind(insert.select());
             if (plan.columns().size() != targets.length) {
                 throw new DeriveException(DeriveException.SYNTAX, "table " + table.name() + " has " + targets.length
@@ -56,83 +240,26 @@ final class DmlExecutor {
                         insert.span().line(), insert.span().column());
             }
             sourceRows.addAll(context.queries().readAll(plan));
-        }
-        context.transaction().beginWrite();
-        TableConnection connection = context.transaction().connection(table);
-        for (Object[] values : sourceRows) {
-            Object[] row = defaults(table);
-            for (int i = 0; i < targets.length; i++) {
-                row[targets[i]] = values[i];
+        } else {
+            if (!insert.columns().isEmpty()) {
+                throw new DeriveException(DeriveException.SYNTAX, "default values takes no column list",
+                        insert.table().span().line(), insert.table().span().column());
             }
-            row = checked(table, row);
-            Object[] key = table.storage().shape().keyOf(row);
-            if (connection.get(key).isPresent()) {
-                throw keyConflict(table);
-            }
-            connection.put(row);
-            context.services().materializedViews().afterRowChange(context, table, null, row);
+            sourceRows.add(new Object[0]);
         }
-        return Result.ofCount(sourceRows.size());
-    }
-
-    Result update(Statement.Update update) {
-        TableSchema table = writableTable(update.table());
-        Scope scope = Scope.of(table.name(), columnsOf(table));
-        int[] targets = new int[update.assignments().size()];
-        Evaluator[] values = new Evaluator[targets.length];
-        for (int i = 0; i < targets.length; i++) {
-            Statement.Assignment a = update.assignments().get(i);
-            targets[i] = table.columnIndex(a.column()).orElseThrow(() -> new DeriveException(
-                    DeriveException.UNDEFINED_OBJECT, "no such column: " + a.column(), a.span().line(), a.span().column()));
-            values[i] = ExpressionCompiler.compile(ExpressionBinder.bind(a.value(), scope));
-        }
-        List<Object[]> matched = matching(table, update.where(), scope);
-        context.transaction().beginWrite();
-        TableConnection connection = context.transaction().connection(table);
-        var shape = table.storage().shape();
-        var keyOrder = shape.keyOrder();
-        for (Object[] before : matched) {
-            Object[] after = Arrays.copyOf(before, before.length);
-            for (int i = 0; i < targets.length; i++) {
-                after[targets[i]] = values[i].eval(before, context.parameters());
-            }
-            after = checked(table, after);
-            Object[] oldKey = shape.keyOf(before);
-            Object[] newKey = shape.keyOf(after);
-            if (keyOrder.compare(oldKey, newKey) != 0) {
-                if (connection.get(newKey).isPresent()) {
-                    throw keyConflict(table);
-                }
-                connection.delete(oldKey);
-            }
-            connection.put(after);
-            context.services().materializedViews().afterRowChange(context, table, before, after);
-        }
-        return Result.ofCount(matched.size());
-    }
-
-    Result delete(Statement.Delete delete) {
-        TableSchema table = writableTable(delete.table());
-        List<Object[]> matched = matching(table, delete.where(), Scope.of(table.name(), columnsOf(table)));
-        context.transaction().beginWrite();
-        TableConnection connection = context.transaction().connection(table);
-        var shape = table.storage().shape();
-        for (Object[] before : matched) {
-            connection.delete(shape.keyOf(before));
-            context.services().materializedViews().afterRowChange(context, table, before, null);
-        }
-        return Result.ofCount(matched.size());
+        return sourceRows;
     }
 
     /** The rows a where clause selects, read completely before any is written. */
     private List<Object[]> matching(TableSchema table, Expr where, Scope scope) {
         PlanNode plan = where == null
                 ? new PlanNode.TableScan(table, List.of())
-                : QueryBinder.filteredScan(table, ExpressionBinder.bind(where, scope));
+                : QueryBinder.filteredScan(table, binder().bindExpression(where, scope));
         return context.queries().readAll(plan);
     }
 
     private TableSchema writableTable(QualifiedName name) {
+        ViewDdl.refuseWrite(context.transaction().catalog(), name);
         TableSchema table = QueryBinder.resolveTable(context.transaction().catalog(), name.schema(), name.name(),
                 name.span().line(), name.span().column());
         if (table.isMaintained()) {
@@ -143,11 +270,18 @@ final class DmlExecutor {
         return table;
     }
 
+    static int column(TableSchema table, Statement.Assignment a) {
+        return table.columnIndex(a.column()).orElseThrow(() -> new DeriveException(
+                DeriveException.UNDEFINED_OBJECT, "no such column: " + a.column(), a.span().line(), a.span().column()));
+    }
+
     private static int[] targetColumns(TableSchema table, Statement.Insert insert) {
         if (insert.columns().isEmpty()) {
-            int[] all = new int[table.columns().size()];
-            Arrays.setAll(all, i -> i);
-            return all;
+            if (insert.rows() == null && insert.select() == null) {
+                return new int[0];
+            }
+            // the hidden rowid of a bag takes no value from a bare values list
+            return IntStream.range(0, table.columns().size()).filter(i -> !table.columns().get(i).hidden()).toArray();
         }
         int[] targets = new int[insert.columns().size()];
         for (int i = 0; i < targets.length; i++) {
@@ -167,28 +301,8 @@ final class DmlExecutor {
         return row;
     }
 
-    /** The row coerced to the column types, after the NOT NULL checks. */
-    private static Object[] checked(TableSchema table, Object[] row) {
-        Object[] stored = new Object[row.length];
-        for (int i = 0; i < row.length; i++) {
-            ColumnSchema c = table.columns().get(i);
-            stored[i] = c.type().coerce(row[i], table.columnLabel(i));
-            if (stored[i] == null && c.notNull()) {
-                throw new DeriveException(DeriveException.CONSTRAINT, "NOT NULL constraint failed: " + table.columnLabel(i));
-            }
-        }
-        return stored;
-    }
-
-    private static DeriveException keyConflict(TableSchema table) {
-        StringBuilder columns = new StringBuilder();
-        for (var part : table.primaryKey()) {
-            columns.append(columns.isEmpty() ? "" : ", ").append(table.columnLabel(part.column()));
-        }
-        return new DeriveException(DeriveException.CONSTRAINT, "UNIQUE constraint failed: " + columns);
-    }
-
-    private static List<OutputColumn> columnsOf(TableSchema table) {
-        return new PlanNode.TableScan(table, List.of()).columns();
+    /** Binds this statement's expressions; they may hold subqueries, which read the transaction's state. */
+    private QueryBinder binder() {
+        return new QueryBinder(context.transaction().catalog(), context.sql());
     }
 }

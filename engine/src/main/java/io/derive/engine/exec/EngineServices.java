@@ -16,6 +16,7 @@ public final class EngineServices {
     private final Map<String, TableModule> modules;
     private final String defaultHost;
     private final SystemTables systemTables = new SystemTables();
+    private final SchemaChangeEvents schemaChanges = new SchemaChangeEvents();
     private MaterializedViewOperations materializedViews;
 
     public EngineServices(String databaseName, CommittedState committed, Map<String, TableModule> modules, String defaultHost) {
@@ -40,6 +41,11 @@ public final class EngineServices {
 
     public CommittedState committed() {
         return committed;
+    }
+
+    /** Where schema-change listeners subscribe; DDL statements fire through it. */
+    public SchemaChangeEvents schemaChanges() {
+        return schemaChanges;
     }
 
     public SystemTables systemTables() {

@@ -2,8 +2,10 @@ package io.derive.engine.exec;
 
 import io.derive.engine.api.CommitVote;
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.PreparedStatement;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Session;
+import io.derive.engine.schema.Catalog;
 import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.txn.Transaction;
@@ -22,6 +24,8 @@ public final class EngineSession implements Session {
     private final EngineServices services;
     private final long id;
     private Transaction explicit;
+    private final Pragmas pragmas = new Pragmas();
+    private final SqlSavepoints savepoints = new SqlSavepoints();
     private boolean closed;
 
     public EngineSession(EngineServices services, long id) {
@@ -39,12 +43,37 @@ public final class EngineSession implements Session {
         return run(sql, Parameters.named(parameters));
     }
 
-    private Result run(String sql, Parameters parameters) {
+    @Override
+    public PreparedStatement prepare(String sql) {
         requireOpen();
+        Statement statement = parse(sql);
+        return new PreparedStatement() {
+            @Override
+            public Result execute(Object... parameters) {
+                return run(statement, sql, Parameters.positional(parameters));
+            }
+
+            @Override
+            public Result execute(Map<String, ?> parameters) {
+                return run(statement, sql, Parameters.named(parameters));
+            }
+        };
+    }
+
+    private static Statement parse(String sql) {
         if (sql == null) {
             throw new DeriveException(DeriveException.SYNTAX, "no statement to run");
         }
-        Statement statement = Parser.parseStatement(sql);
+        return Parser.parseStatement(sql);
+    }
+
+    private Result run(String sql, Parameters parameters) {
+        requireOpen();
+        return run(parse(sql), sql, parameters);
+    }
+
+    private Result run(Statement statement, String sql, Parameters parameters) {
+        requireOpen();
         if (statement instanceof Statement.Begin b) {
             begin(b);
             return Result.empty();
@@ -59,6 +88,19 @@ public final class EngineSession implements Session {
             rollback();
             return Result.empty();
         }
+        if (statement instanceof Statement.Savepoint s) {
+            savepoint(s);
+            return Result.empty();
+        }
+        if (statement instanceof Statement.Release r) {
+            release(r);
+            return Result.empty();
+        }
+        if (statement instanceof Statement.RollbackTo r) {
+            int depth = savepoints.rollbackTo(explicit, r.name(), r.span());
+            explicit.rollbackTo(depth);
+            return Result.empty();
+        }
         return inStatement(statement, sql, parameters);
     }
 
@@ -66,16 +108,71 @@ public final class EngineSession implements Session {
         boolean autocommit = explicit == null;
         Transaction txn = autocommit ? newTransaction() : explicit;
         int savepoint = txn.savepoint();
+        boolean heldWriteLock = txn.hasWritten();
+        Catalog before = txn.catalog();
         try {
-            Result result = StatementExecutor.run(statement, new ExecutionContext(txn, parameters, sql, services));
+            Result result = StatementExecutor.run(statement, new ExecutionContext(txn, parameters, sql, services, pragmas));
+            if (txn.hasWritten()) {
+                // Without the write lock the committed catalog may move under this statement
+                // (another session's DDL); once it is held, nobody else commits, so the committed
+                // catalog now is the one this statement's DDL started from.
+                services.schemaChanges().fire(heldWriteLock ? before : services.committed().catalog(), txn.catalog());
+            }
             txn.release(savepoint);
             if (autocommit) {
                 txn.commit();
             }
             return result;
+        } catch (ConflictFailure f) {
+            throw resolve(f, txn, savepoint, autocommit, statement);
         } catch (RuntimeException e) {
             undo(txn, savepoint, autocommit);
             throw asDeriveException(e, statement);
+        }
+    }
+
+    /**
+     * A conflict clause's outcome: {@code or fail} keeps the statement's work before the failing
+     * row (the savepoint is released, and committed in autocommit); {@code or rollback} ends the
+     * transaction. Returns the error to report.
+     */
+    private DeriveException resolve(ConflictFailure f, Transaction txn, int savepoint, boolean autocommit, Statement statement) {
+        if (f.outcome() == ConflictFailure.Outcome.KEEP_STATEMENT_WORK) {
+            try {
+                txn.release(savepoint);
+                if (autocommit) {
+                    txn.commit();
+                }
+            } catch (RuntimeException e) {
+                undo(txn, savepoint, autocommit);
+                return asDeriveException(e, statement);
+            }
+            return f.reported();
+        }
+        if (autocommit) {
+            undo(txn, savepoint, true);
+            return f.reported();
+        }
+        rollback();
+        return f.reported().withEndedTransaction();
+    }
+
+    /** {@code savepoint name}: outside a transaction it starts one, as in SQLite. */
+    private void savepoint(Statement.Savepoint s) {
+        boolean starts = explicit == null;
+        if (starts) {
+            explicit = newTransaction();
+        }
+        savepoints.opened(explicit, s.name(), explicit.savepoint(), starts);
+    }
+
+    /** {@code release name}: keeps the work; releasing the savepoint that began the transaction commits it. */
+    private void release(Statement.Release r) {
+        Transaction txn = explicit;
+        int depth = savepoints.release(txn, r.name(), r.span());
+        txn.release(depth);
+        if (savepoints.transactionEnds(txn)) {
+            commit();
         }
     }
 
@@ -97,7 +194,8 @@ public final class EngineSession implements Session {
             return d;
         }
         LOG.log(Level.ERROR, "internal error running a statement", e);
-        return new DeriveException(DeriveException.INTERNAL, "internal error: " + e, e)
+        return new DeriveException(DeriveException.INTERNAL,
+                "internal error while running the statement; the database log has the details", e)
                 .at(statement.span().line(), statement.span().column());
     }
 

@@ -6,11 +6,19 @@ import io.derive.engine.txn.Transaction;
  * Everything one statement runs with.
  *
  * @param transaction the transaction it runs in (its own, in autocommit)
- * @param parameters  the values bound to its parameters
+ * @param parameters  the values bound to its parameters; subqueries evaluated with them run in
+ *                    {@code transaction}
  * @param sql         its text, which the AST's spans point into
  * @param services    the database-wide services
+ * @param pragmas     the pragma values of the session running it
  */
-public record ExecutionContext(Transaction transaction, Parameters parameters, String sql, EngineServices services) {
+public record ExecutionContext(Transaction transaction, Parameters parameters, String sql, EngineServices services,
+                               Pragmas pragmas) {
+
+    public ExecutionContext {
+        SystemTables systemTables = services.systemTables();
+        parameters = parameters.withRunner((plan, p) -> new QueryExecutor(transaction, p, systemTables).readAll(plan));
+    }
 
     public QueryExecutor queries() {
         return new QueryExecutor(transaction, parameters, services.systemTables());

@@ -36,6 +36,14 @@ public final class ExpressionCompiler {
             String name = ref.name();
             return (row, p) -> p.get(index, name);
         }
+        if (expr instanceof BoundExpr.OuterRef ref) {
+            int depth = ref.depth();
+            int slot = ref.slot();
+            return (row, p) -> p.outer(depth)[slot];
+        }
+        if (expr instanceof BoundExpr.Subquery q) {
+            return subquery(q);
+        }
         return call((BoundExpr.Call) expr);
     }
 
@@ -43,6 +51,55 @@ public final class ExpressionCompiler {
     public static java.util.function.BiPredicate<Object[], Parameters> predicate(BoundExpr expr) {
         Evaluator e = compile(expr);
         return (row, p) -> Boolean.TRUE.equals(Numeric.truth(e.eval(row, p)));
+    }
+
+    /**
+     * A subquery runs with the evaluated row as its innermost enclosing row; one that reads no
+     * enclosing row gives the same rows every time, so it runs once per compiled evaluator.
+     */
+    private static Evaluator subquery(BoundExpr.Subquery q) {
+        boolean correlated = io.derive.engine.plan.PlanAnalysis.readsOuterRows(q.plan());
+        Evaluator operand = q.operand() == null ? null : compile(q.operand());
+        Collation collation = q.collation();
+        java.util.function.BiFunction<Object[], Parameters, java.util.List<Object[]>> rows = correlated
+                ? (row, p) -> p.withOuter(row).subqueryRows(q.plan())
+                : new java.util.function.BiFunction<>() {
+                    private java.util.List<Object[]> cached;
+
+                    @Override
+                    public java.util.List<Object[]> apply(Object[] row, Parameters p) {
+                        if (cached == null) {
+                            cached = p.withOuter(row).subqueryRows(q.plan());
+                        }
+                        return cached;
+                    }
+                };
+        return switch (q.kind()) {
+            case SCALAR -> (row, p) -> {
+                java.util.List<Object[]> result = rows.apply(row, p);
+                return result.isEmpty() ? null : result.get(0)[0];
+            };
+            case EXISTS -> (row, p) -> bool(!rows.apply(row, p).isEmpty());
+            case IN -> (row, p) -> {
+                Object x = operand.eval(row, p);
+                java.util.List<Object[]> result = rows.apply(row, p);
+                if (result.isEmpty()) {
+                    return FALSE;
+                }
+                if (x == null) {
+                    return null;
+                }
+                boolean sawNull = false;
+                for (Object[] r : result) {
+                    if (r[0] == null) {
+                        sawNull = true;
+                    } else if (ValueOrder.compare(x, r[0], collation) == 0) {
+                        return TRUE;
+                    }
+                }
+                return sawNull ? null : FALSE;
+            };
+        };
     }
 
     private static Evaluator call(BoundExpr.Call call) {

@@ -14,6 +14,9 @@ public interface MaterializedViewOperations {
 
     Result refresh(Statement.RefreshMaterializedView statement, ExecutionContext context);
 
+    /** The maintenance arm the statement would register, for {@code explain}; changes nothing. */
+    String explainArm(Statement.CreateMaterializedView statement, ExecutionContext context);
+
     /**
      * Called by the DML executor after each row it wrote to {@code source}, inside the statement:
      * keeps every dependent MV current. {@code before} is null for an insert, {@code after} for a

@@ -4,14 +4,19 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
+import io.derive.engine.plan.SystemTableFunction;
 import io.derive.engine.schema.Numeric;
 import io.derive.engine.schema.ValueOrder;
+import io.derive.engine.spi.KeyRange;
+import io.derive.engine.spi.LookaheadCursor;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.TreeSet;
 import java.util.function.BiPredicate;
@@ -21,34 +26,53 @@ import java.util.function.BiPredicate;
  * connections, so a query reads its transaction's own writes.
  */
 public final class QueryExecutor {
+    private static final Object[] NO_ROW = new Object[0];
+
     private final Transaction transaction;
     private final Parameters parameters;
     private final SystemTables systemTables;
+    /** The current round's rows of each recursive common table being evaluated, by id. */
+    private final Map<Integer, List<Object[]>> workingTables;
 
     public QueryExecutor(Transaction transaction, Parameters parameters, SystemTables systemTables) {
+        this(transaction, parameters, systemTables, new HashMap<>());
+    }
+
+    private QueryExecutor(Transaction transaction, Parameters parameters, SystemTables systemTables,
+                          Map<Integer, List<Object[]>> workingTables) {
         this.transaction = transaction;
-        this.parameters = parameters;
+        this.workingTables = workingTables;
         this.systemTables = systemTables;
+        this.parameters = parameters.withRunner(this::subqueryRows);
+    }
+
+    private List<Object[]> subqueryRows(PlanNode plan, Parameters p) {
+        return with(p).readAll(plan);
+    }
+
+    /** An executor for the same statement evaluating with other bindings (another enclosing row). */
+    QueryExecutor with(Parameters p) {
+        return new QueryExecutor(transaction, p, systemTables, workingTables);
+    }
+
+    Parameters parameters() {
+        return parameters;
+    }
+
+    Transaction transaction() {
+        return transaction;
     }
 
     /** The plan's rows; the caller closes the cursor. */
     public RowCursor open(PlanNode node) {
         if (node instanceof PlanNode.TableScan scan) {
-            Object[] prefix = new Object[scan.keyPrefix().size()];
-            for (int i = 0; i < prefix.length; i++) {
-                prefix[i] = ExpressionCompiler.compile(scan.keyPrefix().get(i)).eval(new Object[0], parameters);
-            }
-            return transaction.connection(scan.table()).scan(prefix, false);
+            return scan.isRange() ? rangeScan(scan) : scan(scan, evaluate(scan.keyPrefix()));
         }
         if (node instanceof PlanNode.FunctionScan f) {
-            List<Object> arguments = new ArrayList<>();
-            for (BoundExpr a : f.arguments()) {
-                arguments.add(ExpressionCompiler.compile(a).eval(new Object[0], parameters));
-            }
-            return Cursors.of(systemTables.rows(f.function(), arguments, transaction));
+            return functionScan(f);
         }
         if (node instanceof PlanNode.SingleRow) {
-            return Cursors.of(List.<Object[]>of(new Object[0]));
+            return Cursors.of(List.<Object[]>of(NO_ROW));
         }
         if (node instanceof PlanNode.Filter filter) {
             return filter(open(filter.input()), ExpressionCompiler.predicate(filter.predicate()));
@@ -62,8 +86,26 @@ public final class QueryExecutor {
         if (node instanceof PlanNode.Sort sort) {
             return sort(open(sort.input()), sort);
         }
-        PlanNode.Limit limit = (PlanNode.Limit) node;
-        return limit(open(limit.input()), limit);
+        if (node instanceof PlanNode.Limit limit) {
+            return limit(open(limit.input()), limit);
+        }
+        if (node instanceof PlanNode.Join join) {
+            return new JoinOperator(this, join).open();
+        }
+        if (node instanceof PlanNode.Apply apply) {
+            return apply(apply);
+        }
+        if (node instanceof PlanNode.Aggregate aggregate) {
+            return Cursors.of(new Aggregation(aggregate, parameters).run(open(aggregate.input())));
+        }
+        if (node instanceof PlanNode.SetOperation set) {
+            return Cursors.of(SetOperations.run(set, readAll(set.left()), readAll(set.right())));
+        }
+        if (node instanceof PlanNode.RecursiveUnion recursive) {
+            return recursive(recursive);
+        }
+        PlanNode.WorkingTable working = (PlanNode.WorkingTable) node;
+        return Cursors.of(workingTables.getOrDefault(working.id(), List.of()));
     }
 
     /** All rows of the plan, read to the end. */
@@ -75,6 +117,125 @@ public final class QueryExecutor {
             }
         }
         return rows;
+    }
+
+    /** The rows of a table whose key starts with {@code prefix}, as this transaction sees them. */
+    RowCursor scan(PlanNode.TableScan scan, Object[] prefix) {
+        return transaction.connection(scan.table()).scan(prefix, false);
+    }
+
+    private RowCursor rangeScan(PlanNode.TableScan scan) {
+        Object[] prefix = evaluate(scan.keyPrefix());
+        Object lower = scan.lower() == null ? null : evaluate(List.of(scan.lower().value()))[0];
+        Object upper = scan.upper() == null ? null : evaluate(List.of(scan.upper().value()))[0];
+        if ((scan.lower() != null && lower == null) || (scan.upper() != null && upper == null)) {
+            // A comparison with NULL selects nothing.
+            return Cursors.of(List.of());
+        }
+        boolean lowerInclusive = scan.lower() != null && scan.lower().inclusive();
+        boolean upperInclusive = scan.upper() != null && scan.upper().inclusive();
+        return transaction.connection(scan.table())
+                .scan(new KeyRange(prefix, lower, lowerInclusive, upper, upperInclusive), false);
+    }
+
+    Object[] evaluate(List<BoundExpr> expressions) {
+        Object[] values = new Object[expressions.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = ExpressionCompiler.compile(expressions.get(i)).eval(NO_ROW, parameters);
+        }
+        return values;
+    }
+
+    private RowCursor functionScan(PlanNode.FunctionScan f) {
+        List<Object> arguments = new ArrayList<>();
+        for (Object v : evaluate(f.arguments())) {
+            arguments.add(v);
+        }
+        if (f.function() == SystemTableFunction.GENERATE_SERIES) {
+            return GenerateSeries.cursor(arguments);
+        }
+        return Cursors.of(systemTables.rows(f.function(), arguments, transaction));
+    }
+
+    private RowCursor apply(PlanNode.Apply apply) {
+        RowCursor left = open(apply.left());
+        int rightWidth = apply.right().columns().size();
+        return new LookaheadCursor() {
+            private Object[] current;
+            private RowCursor right;
+
+            @Override
+            protected Object[] advance() {
+                while (true) {
+                    if (right != null && right.hasNext()) {
+                        return concat(current, right.next());
+                    }
+                    if (right != null) {
+                        right.close();
+                        right = null;
+                    }
+                    if (!left.hasNext()) {
+                        return null;
+                    }
+                    current = left.next();
+                    right = with(parameters.withOuter(current)).open(apply.right());
+                    if (!right.hasNext() && apply.outer()) {
+                        right.close();
+                        right = null;
+                        return concat(current, new Object[rightWidth]);
+                    }
+                }
+            }
+
+            @Override
+            public void close() {
+                if (right != null) {
+                    right.close();
+                }
+                left.close();
+            }
+        };
+    }
+
+    /**
+     * SQLite's evaluation of a recursive common table: a queue seeded with the anchor's rows;
+     * each row taken from it is produced and becomes the working table of one run of the step,
+     * whose rows join the queue. Lazy, so an outer {@code limit} ends an unbounded recursion.
+     */
+    private RowCursor recursive(PlanNode.RecursiveUnion recursive) {
+        java.util.ArrayDeque<Object[]> queue = new java.util.ArrayDeque<>(readAll(recursive.anchor()));
+        TreeSet<Object[]> seen = recursive.all() ? null : new TreeSet<>(rowOrder(recursive.columns()));
+        return new LookaheadCursor() {
+            @Override
+            protected Object[] advance() {
+                while (!queue.isEmpty()) {
+                    Object[] row = queue.poll();
+                    if (seen != null && !seen.add(row)) {
+                        continue;
+                    }
+                    workingTables.put(recursive.id(), List.<Object[]>of(row));
+                    try {
+                        queue.addAll(readAll(recursive.step()));
+                    } finally {
+                        workingTables.remove(recursive.id());
+                    }
+                    return row;
+                }
+                return null;
+            }
+
+            @Override
+            public void close() {
+                queue.clear();
+            }
+        };
+    }
+
+    static Object[] concat(Object[] left, Object[] right) {
+        Object[] row = new Object[left.length + right.length];
+        System.arraycopy(left, 0, row, 0, left.length);
+        System.arraycopy(right, 0, row, left.length, right.length);
+        return row;
     }
 
     private RowCursor filter(RowCursor input, BiPredicate<Object[], Parameters> predicate) {
@@ -147,11 +308,14 @@ public final class QueryExecutor {
 
             @Override
             public boolean hasNext() {
+                if (max >= 0 && produced >= max) {
+                    return false;
+                }
                 while (skipped < skip && input.hasNext()) {
                     input.next();
                     skipped++;
                 }
-                return (max < 0 || produced < max) && input.hasNext();
+                return input.hasNext();
             }
 
             @Override
@@ -171,14 +335,15 @@ public final class QueryExecutor {
     }
 
     private long count(BoundExpr e, String clause) {
-        Object v = ExpressionCompiler.compile(e).eval(new Object[0], parameters);
+        Object v = ExpressionCompiler.compile(e).eval(NO_ROW, parameters);
         if (v == null || v instanceof byte[]) {
             throw new DeriveException(DeriveException.DATA, clause + " must be an integer");
         }
         return Numeric.of(v).longValue();
     }
 
-    private static Comparator<Object[]> rowOrder(List<OutputColumn> columns) {
+    /** Rows compared column by column under each column's collation: the identity of DISTINCT and UNION. */
+    static Comparator<Object[]> rowOrder(List<OutputColumn> columns) {
         return (a, b) -> {
             for (int i = 0; i < columns.size(); i++) {
                 int c = ValueOrder.compare(a[i], b[i], columns.get(i).collation());

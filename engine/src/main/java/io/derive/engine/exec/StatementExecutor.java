@@ -19,6 +19,9 @@ final class StatementExecutor {
         if (statement instanceof Statement.Query q) {
             return query(q, context);
         }
+        if (statement instanceof Statement.Explain e) {
+            return explain(e, context);
+        }
         if (statement instanceof Statement.Insert i) {
             return new DmlExecutor(context).insert(i);
         }
@@ -31,8 +34,26 @@ final class StatementExecutor {
         if (statement instanceof Statement.CreateTable c) {
             return new DdlExecutor(context).createTable(c);
         }
+        if (statement instanceof Statement.Drop d && d.kind() == Statement.ObjectKind.VIEW) {
+            return new ViewDdl(context).drop(d);
+        }
         if (statement instanceof Statement.Drop d) {
             return new DdlExecutor(context).drop(d);
+        }
+        if (statement instanceof Statement.CreateView c) {
+            return new ViewDdl(context).create(c);
+        }
+        if (statement instanceof Statement.AlterTable a) {
+            return new AlterTableExecutor(context).alter(a);
+        }
+        if (statement instanceof Statement.CreateIndex c) {
+            return new IndexDdl(context).create(c);
+        }
+        if (statement instanceof Statement.DropIndex d) {
+            return new IndexDdl(context).drop(d);
+        }
+        if (statement instanceof Statement.Pragma p) {
+            return context.pragmas().run(p);
         }
         if (statement instanceof Statement.CreateMaterializedView c) {
             return context.services().materializedViews().create(c, context);
@@ -41,6 +62,28 @@ final class StatementExecutor {
             return context.services().materializedViews().refresh(r, context);
         }
         throw new IllegalStateException("transaction control belongs to the session: " + statement);
+    }
+
+    /** One row per plan line; for a materialized view's creation, its maintenance arm after the body's plan. */
+    private static Result explain(Statement.Explain explain, ExecutionContext context) {
+        List<String> lines = new ArrayList<>();
+        Statement inner = explain.statement();
+        QueryBinder binder = new QueryBinder(context.transaction().catalog(), context.sql());
+        if (inner instanceof Statement.Query q) {
+            lines.addAll(PlanPrinter.print(binder.bind(q.select())));
+        } else if (inner instanceof Statement.CreateMaterializedView mv) {
+            lines.addAll(PlanPrinter.print(binder.bind(mv.body())));
+            lines.add("maintenance: " + context.services().materializedViews().explainArm(mv, context));
+        } else {
+            throw new io.derive.engine.api.DeriveException(io.derive.engine.api.DeriveException.FEATURE_NOT_SUPPORTED,
+                    "explain shows queries and materialized views only", explain.span().line(), explain.span().column());
+        }
+        List<String> names = List.of("plan");
+        List<Row> rows = new ArrayList<>();
+        for (String line : lines) {
+            rows.add(new Row(names, new Object[] {line}));
+        }
+        return new Result(names, rows, 0);
     }
 
     private static Result query(Statement.Query query, ExecutionContext context) {

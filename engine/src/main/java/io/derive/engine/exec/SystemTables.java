@@ -16,6 +16,9 @@ public final class SystemTables {
     public List<Object[]> rows(SystemTableFunction function, List<Object> arguments, Transaction transaction) {
         return switch (function) {
             case MATERIALIZED_VIEWS -> materializedViews(transaction);
+            case SCHEMA -> SchemaIntrospection.schema(transaction);
+            case TABLE_INFO -> SchemaIntrospection.tableInfo(arguments, transaction);
+            case GENERATE_SERIES -> throw new IllegalStateException("generate_series is produced by the executor");
         };
     }
 

@@ -30,10 +30,10 @@ record BodyAnalysis(TableSchema source, BoundExpr predicate, List<BoundExpr> out
         if (body.from() == null || body.from() instanceof Select.TableFunction) {
             throw definition(cannot + "reads no source table", body);
         }
-        if (body.distinct() || !body.orderBy().isEmpty() || body.limit() != null) {
-            String what = body.distinct() ? "distinct" : !body.orderBy().isEmpty() ? "order by" : "limit";
+        String unsupported = unsupportedConstruct(body, plan);
+        if (unsupported != null) {
             throw new DeriveException(DeriveException.FEATURE_NOT_SUPPORTED, "materialized view '" + view
-                    + "': a body with " + what + " is not supported yet", body.span().line(), body.span().column());
+                    + "': a body with " + unsupported + " is not supported yet", body.span().line(), body.span().column());
         }
         PlanNode.Project project = (PlanNode.Project) plan;
         BoundExpr predicate = null;
@@ -70,6 +70,44 @@ record BodyAnalysis(TableSchema source, BoundExpr predicate, List<BoundExpr> out
             key.add(new TableShape.KeyPart(position, sourceKey.descending()));
         }
         return new BodyAnalysis(source, predicate, outputs, project.columns(), key);
+    }
+
+    /** What the body uses beyond a filtered projection of one table, or null when it uses nothing more. */
+    private static String unsupportedConstruct(Select body, PlanNode plan) {
+        if (body.distinct()) {
+            return "distinct";
+        }
+        if (!body.orderBy().isEmpty()) {
+            return "order by";
+        }
+        if (body.limit() != null) {
+            return "limit";
+        }
+        if (!body.compounds().isEmpty()) {
+            return "a set operation";
+        }
+        if (!body.with().isEmpty()) {
+            return "a common table expression";
+        }
+        if (body.from() instanceof Select.Join) {
+            return "a join";
+        }
+        if (body.from() instanceof Select.Subquery) {
+            return "a derived table";
+        }
+        PlanNode input = plan instanceof PlanNode.Project p ? p.input() : plan;
+        if (input instanceof PlanNode.Filter f) {
+            input = f.input();
+        }
+        if (!(plan instanceof PlanNode.Project) || !(input instanceof PlanNode.TableScan)) {
+            return body.isGrouped() || input instanceof PlanNode.Aggregate ? "aggregation" : "this shape (a view or subquery source)";
+        }
+        for (BoundExpr e : ((PlanNode.Project) plan).expressions()) {
+            if (e instanceof BoundExpr.Subquery) {
+                return "a subquery";
+            }
+        }
+        return null;
     }
 
     private static int carriedAt(List<BoundExpr> outputs, int sourceColumn) {

@@ -54,6 +54,9 @@ public final class MaterializedViews implements MaterializedViewOperations {
             throw sited(existing.get().kindName() + " '" + existing.get().qualifiedName() + "' already exists", name,
                     DeriveException.DUPLICATE_OBJECT);
         }
+        if (txn.catalog().view(schema, name.name()).isPresent()) {
+            throw sited("view '" + schema + "." + name.name() + "' already exists", name, DeriveException.DUPLICATE_OBJECT);
+        }
         String view = schema + "." + name.name();
         PlanNode plan = new QueryBinder(txn.catalog(), context.sql()).bind(create.body());
         BodyAnalysis body = BodyAnalysis.of(view, create.body(), plan);
@@ -99,6 +102,14 @@ public final class MaterializedViews implements MaterializedViewOperations {
                 .bind(mv.derivation().body());
         fill(mv, plan, context);
         return Result.empty();
+    }
+
+    @Override
+    public String explainArm(Statement.CreateMaterializedView create, ExecutionContext context) {
+        String view = (create.name().schema() == null ? "main" : create.name().schema()) + "." + create.name().name();
+        PlanNode plan = new QueryBinder(context.transaction().catalog(), context.sql()).bind(create.body());
+        BodyAnalysis.of(view, create.body(), plan);
+        return PerRowProjection.ARM;
     }
 
     @Override

@@ -36,9 +36,12 @@ final class PerRowProjection implements Derivation.Maintenance {
         this.backing = backing;
     }
 
+    /** The arm's name, as {@code explain} and {@code materialized_views()} show it. */
+    static final String ARM = "per-row projection";
+
     @Override
     public String arm() {
-        return "per-row projection";
+        return ARM;
     }
 
     @Override

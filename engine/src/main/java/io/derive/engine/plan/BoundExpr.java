@@ -57,6 +57,29 @@ public sealed interface BoundExpr {
     }
 
     /**
+     * A column of an enclosing query's current row, read by a correlated subquery: {@code depth}
+     * 0 is the row of the query that contains the subquery, 1 the row around that, and so on.
+     */
+    record OuterRef(int depth, int slot, String name, SqlType type, Collation collation) implements BoundExpr {
+        @Override
+        public boolean deterministic() {
+            return true;
+        }
+    }
+
+    /**
+     * A subquery used as a value: {@link Kind#SCALAR} (first column of the first row, else NULL),
+     * {@link Kind#EXISTS}, or {@link Kind#IN} (whether {@code operand} equals a value of its only
+     * column, with SQL's NULL rules). Its plan reads the evaluating row through
+     * {@link OuterRef}s when it is correlated.
+     */
+    record Subquery(Kind kind, PlanNode plan, BoundExpr operand, SqlType type, Collation collation,
+                    boolean deterministic) implements BoundExpr {
+
+        public enum Kind { SCALAR, EXISTS, IN }
+    }
+
+    /**
      * An operator or function application. {@code operator} is an infix/prefix operator of
      * {@link io.derive.engine.sql.ast.Expr.Binary}/{@code Unary}, or one of {@code isnull notnull
      * between in case cast collate}, or {@code fn} for a call of {@code function}.

@@ -12,12 +12,28 @@ import java.util.Set;
 /** Resolves an {@link Expr} against a {@link Scope} into a {@link BoundExpr}. */
 public final class ExpressionBinder {
     private static final Set<String> COMPARISONS = Set.of("=", "!=", "<", "<=", ">", ">=", "is", "isnot");
-    private static final Set<String> AGGREGATES = Set.of("count", "sum", "total", "avg", "min", "max", "group_concat");
 
-    private ExpressionBinder() {
+    private final QueryBinder queries;
+    private final List<Scope> scopes;
+    private final AggregateCollector aggregates;
+
+    /** Binds an expression that may not contain subqueries or aggregates, over one row scope. */
+    public static BoundExpr bind(Expr expr, Scope scope) {
+        return new ExpressionBinder(null, List.of(scope), null).bind(expr);
     }
 
-    public static BoundExpr bind(Expr expr, Scope scope) {
+    /**
+     * @param queries    binds subqueries; null where subqueries are not allowed
+     * @param scopes     the scope of the evaluated row first, then those of the enclosing queries
+     * @param aggregates collects aggregate calls; null where aggregates are not allowed
+     */
+    ExpressionBinder(QueryBinder queries, List<Scope> scopes, AggregateCollector aggregates) {
+        this.queries = queries;
+        this.scopes = List.copyOf(scopes);
+        this.aggregates = aggregates;
+    }
+
+    public BoundExpr bind(Expr expr) {
         if (expr instanceof Expr.Literal lit) {
             return new BoundExpr.Constant(lit.value(), typeOf(lit.value()));
         }
@@ -25,27 +41,36 @@ public final class ExpressionBinder {
             return new BoundExpr.ParameterRef(p.index(), p.name());
         }
         if (expr instanceof Expr.ColumnRef ref) {
-            Scope.Entry e = scope.resolve(ref);
-            OutputColumn c = e.column();
-            return new BoundExpr.ColumnSlot(e.slot(), c.name(), c.type(), c.collation(), c.notNull());
+            return column(ref);
+        }
+        if (expr instanceof Expr.ScalarSubquery q) {
+            return subquery(BoundExpr.Subquery.Kind.SCALAR, q.query(), null, q.span());
+        }
+        if (expr instanceof Expr.Exists q) {
+            BoundExpr exists = subquery(BoundExpr.Subquery.Kind.EXISTS, q.query(), null, q.span());
+            return q.negated() ? call("not", List.of(exists), SqlType.INTEGER) : exists;
+        }
+        if (expr instanceof Expr.InQuery q) {
+            BoundExpr in = subquery(BoundExpr.Subquery.Kind.IN, q.query(), bind(q.operand()), q.span());
+            return q.negated() ? call("not", List.of(in), SqlType.INTEGER) : in;
         }
         if (expr instanceof Expr.Unary u) {
-            return unary(u, scope);
+            return unary(u);
         }
         if (expr instanceof Expr.Binary b) {
-            return binary(b, scope);
+            return binary(b);
         }
         if (expr instanceof Expr.IsNull n) {
-            return call(n.negated() ? "notnull" : "isnull", List.of(bind(n.operand(), scope)), SqlType.INTEGER);
+            return call(n.negated() ? "notnull" : "isnull", List.of(bind(n.operand())), SqlType.INTEGER);
         }
         if (expr instanceof Expr.Between b) {
-            return between(b, scope);
+            return between(b);
         }
         if (expr instanceof Expr.InList in) {
-            return inList(in, scope);
+            return inList(in);
         }
         if (expr instanceof Expr.FunctionCall f) {
-            return function(f, scope);
+            return function(f);
         }
         if (expr instanceof Expr.Cast c) {
             SqlType target = SqlType.fromName(c.typeName());
@@ -53,38 +78,38 @@ public final class ExpressionBinder {
                 throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "no such type: " + c.typeName(),
                         c.span().line(), c.span().column());
             }
-            return call("cast", List.of(bind(c.operand(), scope)), target);
+            return call("cast", List.of(bind(c.operand())), target);
         }
         if (expr instanceof Expr.Collate c) {
-            BoundExpr operand = bind(c.operand(), scope);
+            BoundExpr operand = bind(c.operand());
             Collation collation = sited(() -> Collation.named(c.collation()), c);
             return new BoundExpr.Call("collate", null, List.of(operand), operand.type(), collation, operand.deterministic());
         }
-        return caseExpr((Expr.Case) expr, scope);
+        return caseExpr((Expr.Case) expr);
     }
 
-    private static BoundExpr between(Expr.Between b, Scope scope) {
-        BoundExpr operand = bind(b.operand(), scope);
-        BoundExpr low = withAffinity(bind(b.low(), scope), operand);
-        BoundExpr high = withAffinity(bind(b.high(), scope), operand);
+    private BoundExpr between(Expr.Between b) {
+        BoundExpr operand = bind(b.operand());
+        BoundExpr low = withAffinity(bind(b.low()), operand);
+        BoundExpr high = withAffinity(bind(b.high()), operand);
         BoundExpr between = new BoundExpr.Call("between", null, List.of(operand, low, high), SqlType.INTEGER,
                 comparisonCollation(operand, low), deterministic(List.of(operand, low, high)));
         return b.negated() ? call("not", List.of(between), SqlType.INTEGER) : between;
     }
 
-    private static BoundExpr inList(Expr.InList in, Scope scope) {
-        BoundExpr operand = bind(in.operand(), scope);
+    private BoundExpr inList(Expr.InList in) {
+        BoundExpr operand = bind(in.operand());
         List<BoundExpr> args = new ArrayList<>();
         args.add(operand);
         for (Expr item : in.items()) {
-            args.add(withAffinity(bind(item, scope), operand));
+            args.add(withAffinity(bind(item), operand));
         }
         BoundExpr inCall = new BoundExpr.Call("in", null, args, SqlType.INTEGER, operand.collation(), deterministic(args));
         return in.negated() ? call("not", List.of(inCall), SqlType.INTEGER) : inCall;
     }
 
-    private static BoundExpr unary(Expr.Unary u, Scope scope) {
-        BoundExpr operand = bind(u.operand(), scope);
+    private BoundExpr unary(Expr.Unary u) {
+        BoundExpr operand = bind(u.operand());
         String op = u.operator().equals("-") ? "neg" : u.operator().equals("+") ? "pos" : u.operator();
         SqlType type = switch (op) {
             case "not", "~" -> SqlType.INTEGER;
@@ -93,9 +118,9 @@ public final class ExpressionBinder {
         return call(op, List.of(operand), type);
     }
 
-    private static BoundExpr binary(Expr.Binary b, Scope scope) {
-        BoundExpr left = bind(b.left(), scope);
-        BoundExpr right = bind(b.right(), scope);
+    private BoundExpr binary(Expr.Binary b) {
+        BoundExpr left = bind(b.left());
+        BoundExpr right = bind(b.right());
         String op = b.operator();
         if (COMPARISONS.contains(op)) {
             right = withAffinity(right, left);
@@ -111,10 +136,9 @@ public final class ExpressionBinder {
         return call(op, List.of(left, right), type);
     }
 
-    private static BoundExpr function(Expr.FunctionCall f, Scope scope) {
-        if (AGGREGATES.contains(f.name()) && FunctionRegistry.lookup(f.name()).isEmpty()) {
-            throw new DeriveException(DeriveException.FEATURE_NOT_SUPPORTED,
-                    "aggregate function " + f.name() + "() is not supported yet", f.span().line(), f.span().column());
+    private BoundExpr function(Expr.FunctionCall f) {
+        if (AggregateCall.isAggregate(f.name(), f.arguments().size(), f.star()) && !hasScalarForm(f)) {
+            return aggregate(f);
         }
         ScalarFunction fn = FunctionRegistry.lookup(f.name()).orElseThrow(() -> new DeriveException(
                 DeriveException.UNDEFINED_OBJECT, "no such function: " + f.name(), f.span().line(), f.span().column()));
@@ -125,38 +149,112 @@ public final class ExpressionBinder {
         }
         List<BoundExpr> args = new ArrayList<>();
         for (Expr a : f.arguments()) {
-            args.add(bind(a, scope));
+            args.add(bind(a));
         }
-        SqlType type = fn.resultType() == SqlType.ANY && !args.isEmpty() ? args.get(0).type() : fn.resultType();
+        if (f.name().equals("like") || f.name().equals("glob")) {
+            // like(p, x) is x like p: the operator's evaluator serves both spellings.
+            return call(f.name(), List.of(args.get(1), args.get(0)), SqlType.INTEGER);
+        }
+        SqlType type = fn.resultTypeFor(args);
         return new BoundExpr.Call("fn", fn, args, type, args.isEmpty() ? Collation.BINARY : args.get(0).collation(),
-                fn.deterministic() && deterministic(args));
+                fn.isDeterministicFor(args) && deterministic(args));
     }
 
-    private static BoundExpr caseExpr(Expr.Case c, Scope scope) {
+    /** An aggregate call: its arguments bind over the aggregate's input row, without nested aggregates. */
+    private BoundExpr aggregate(Expr.FunctionCall f) {
+        if (aggregates == null) {
+            throw new DeriveException(DeriveException.SYNTAX, "misuse of aggregate function " + f.name() + "()",
+                    f.span().line(), f.span().column());
+        }
+        String name = f.name().toLowerCase(java.util.Locale.ROOT);
+        int n = f.arguments().size();
+        boolean arityOk = f.star() ? n == 0 : name.equals("group_concat") ? n == 1 || n == 2 : n == 1;
+        if (!arityOk || (f.distinct() && n != 1)) {
+            throw new DeriveException(DeriveException.SYNTAX, "wrong number of arguments to function " + f.name() + "()",
+                    f.span().line(), f.span().column());
+        }
+        ExpressionBinder inner = new ExpressionBinder(queries, scopes, null);
         List<BoundExpr> args = new ArrayList<>();
-        BoundExpr operand = c.operand() == null ? null : bind(c.operand(), scope);
+        for (Expr a : f.arguments()) {
+            args.add(inner.bind(a));
+        }
+        SqlType type = switch (name) {
+            case "count" -> SqlType.INTEGER;
+            case "total", "avg" -> SqlType.REAL;
+            case "group_concat" -> SqlType.TEXT;
+            default -> args.get(0).type();
+        };
+        Collation collation = args.isEmpty() ? Collation.BINARY : args.get(0).collation();
+        return aggregates.add(new AggregateCall(name, args, f.distinct(), type, collation));
+    }
+
+    private BoundExpr column(Expr.ColumnRef ref) {
+        for (int depth = 0; depth < scopes.size(); depth++) {
+            java.util.Optional<Scope.Entry> found = scopes.get(depth).find(ref);
+            if (found.isPresent()) {
+                Scope.Entry e = found.get();
+                OutputColumn c = e.column();
+                return depth == 0
+                        ? new BoundExpr.ColumnSlot(e.slot(), c.name(), c.type(), c.collation(), c.notNull())
+                        : new BoundExpr.OuterRef(depth - 1, e.slot(), c.name(), c.type(), c.collation());
+            }
+        }
+        throw Scope.noSuchColumn(ref);
+    }
+
+    private BoundExpr subquery(BoundExpr.Subquery.Kind kind, io.derive.engine.sql.ast.Select query, BoundExpr operand,
+                               io.derive.engine.sql.SourceSpan span) {
+        if (queries == null) {
+            throw new DeriveException(DeriveException.FEATURE_NOT_SUPPORTED, "subqueries are not allowed here",
+                    span.line(), span.column());
+        }
+        PlanNode plan = queries.bindSubquery(query, scopes);
+        if (kind != BoundExpr.Subquery.Kind.EXISTS && plan.columns().size() != 1) {
+            throw new DeriveException(DeriveException.SYNTAX, "sub-select returns " + plan.columns().size()
+                    + " columns - expected 1", span.line(), span.column());
+        }
+        OutputColumn first = plan.columns().get(0);
+        SqlType type = kind == BoundExpr.Subquery.Kind.SCALAR ? first.type() : SqlType.INTEGER;
+        Collation collation = operand != null ? comparisonCollation(operand, new BoundExpr.ColumnSlot(0, first.name(),
+                first.type(), first.collation(), false)) : first.collation();
+        boolean deterministic = PlanAnalysis.deterministic(plan) && (operand == null || operand.deterministic());
+        return new BoundExpr.Subquery(kind, plan, operand, type, collation, deterministic);
+    }
+
+    /** min/max with two or more arguments are scalar functions; with one they are aggregates. */
+    private static boolean hasScalarForm(Expr.FunctionCall f) {
+        return FunctionRegistry.lookup(f.name())
+                .filter(fn -> !f.star() && !f.distinct() && f.arguments().size() >= fn.minArguments())
+                .isPresent();
+    }
+
+    private BoundExpr caseExpr(Expr.Case c) {
+        List<BoundExpr> args = new ArrayList<>();
+        BoundExpr operand = c.operand() == null ? null : bind(c.operand());
         args.add(operand == null ? new BoundExpr.Constant(null, SqlType.ANY) : operand);
         SqlType type = null;
         for (Expr.When w : c.whens()) {
-            BoundExpr condition = bind(w.condition(), scope);
+            BoundExpr condition = bind(w.condition());
             args.add(operand == null ? condition : withAffinity(condition, operand));
-            BoundExpr result = bind(w.result(), scope);
+            BoundExpr result = bind(w.result());
             args.add(result);
             type = type == null || type == result.type() ? result.type() : SqlType.ANY;
         }
-        BoundExpr otherwise = c.otherwise() == null ? new BoundExpr.Constant(null, SqlType.ANY) : bind(c.otherwise(), scope);
+        BoundExpr otherwise = c.otherwise() == null ? new BoundExpr.Constant(null, SqlType.ANY) : bind(c.otherwise());
         args.add(otherwise);
         String op = operand == null ? "case" : "simplecase";
         return new BoundExpr.Call(op, null, args, type, Collation.BINARY, deterministic(args));
     }
 
     /**
-     * SQLite's comparison affinity: a constant or parameter compared with a numeric column is
-     * converted to the column's type when it can be, so {@code k = '5'} finds integer 5.
+     * SQLite's comparison affinity: a constant or parameter compared with a numeric (or date,
+     * time, timestamp) column is converted to the column's type when it can be, so {@code k = '5'}
+     * finds integer 5 and {@code d = '2024-01-31'} finds that date.
      */
     static BoundExpr withAffinity(BoundExpr value, BoundExpr other) {
         boolean numericOther = other instanceof BoundExpr.ColumnSlot
-                && (other.type() == SqlType.INTEGER || other.type() == SqlType.REAL || other.type() == SqlType.NUMERIC);
+                && (other.type() == SqlType.INTEGER || other.type() == SqlType.REAL || other.type() == SqlType.NUMERIC
+                || other.type() == SqlType.DATE || other.type() == SqlType.TIME || other.type() == SqlType.TIMESTAMP);
         boolean free = value instanceof BoundExpr.Constant || value instanceof BoundExpr.ParameterRef;
         if (numericOther && free) {
             return new BoundExpr.Call("affinity", null, List.of(value), other.type(), Collation.BINARY, true);

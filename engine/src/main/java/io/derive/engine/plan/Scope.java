@@ -13,9 +13,16 @@ import java.util.Optional;
  */
 public final class Scope {
 
-    /** One visible column at a slot of the input row. */
-    public record Entry(String qualifier, OutputColumn column, int slot) {
+    /**
+     * One visible column at a slot of the input row. {@code mergedAway} marks the right-hand copy
+     * of a {@code using}/{@code natural} join column: unqualified references and {@code *} see
+     * only the left copy.
+     */
+    public record Entry(String qualifier, OutputColumn column, int slot, boolean mergedAway, boolean rowId) {
     }
+
+    /** SQLite's names for a table's row identity. */
+    private static final java.util.Set<String> ROWID_NAMES = java.util.Set.of("rowid", "oid", "_rowid_");
 
     private final List<Entry> entries;
 
@@ -31,7 +38,19 @@ public final class Scope {
     public static Scope of(String qualifier, List<OutputColumn> columns) {
         List<Entry> entries = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
-            entries.add(new Entry(qualifier, columns.get(i), i));
+            entries.add(new Entry(qualifier, columns.get(i), i, false, false));
+        }
+        return new Scope(entries);
+    }
+
+    /**
+     * The columns of a table; {@code rowIdSlot} (or -1) is the column that {@code rowid},
+     * {@code oid} and {@code _rowid_} name unless the table declares a column of that name.
+     */
+    public static Scope ofTable(String qualifier, List<OutputColumn> columns, int rowIdSlot) {
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            entries.add(new Entry(qualifier, columns.get(i), i, false, i == rowIdSlot));
         }
         return new Scope(entries);
     }
@@ -44,9 +63,18 @@ public final class Scope {
         int width = left.width();
         List<Entry> entries = new ArrayList<>(left.entries);
         for (Entry e : right.entries) {
-            entries.add(new Entry(e.qualifier(), e.column(), e.slot() + width));
+            entries.add(new Entry(e.qualifier(), e.column(), e.slot() + width, e.mergedAway(), e.rowId()));
         }
         return new Scope(entries);
+    }
+
+    /** This scope with the columns at these slots marked as merged away (see {@link Entry}). */
+    public Scope mergingAway(java.util.Set<Integer> slots) {
+        List<Entry> marked = new ArrayList<>();
+        for (Entry e : entries) {
+            marked.add(new Entry(e.qualifier(), e.column(), e.slot(), e.mergedAway() || slots.contains(e.slot()), e.rowId()));
+        }
+        return new Scope(marked);
     }
 
     /** The number of slots of a row this scope describes. */
@@ -68,19 +96,52 @@ public final class Scope {
      * @throws DeriveException {@code no such column: x} or {@code ambiguous column name: x}, sited
      */
     public Entry resolve(Expr.ColumnRef ref) {
-        Optional<Entry> found = Optional.empty();
-        for (Entry e : entries) {
-            boolean qualifierMatches = ref.table() == null || ref.table().equalsIgnoreCase(e.qualifier());
-            if (qualifierMatches && e.column().name().equalsIgnoreCase(ref.column())) {
-                if (found.isPresent()) {
-                    throw new DeriveException(DeriveException.UNDEFINED_OBJECT,
-                            "ambiguous column name: " + ref.column(), ref.span().line(), ref.span().column());
+        return find(ref).orElseThrow(() -> noSuchColumn(ref));
+    }
+
+    /**
+     * The column a reference names, if this scope has it.
+     *
+     * @throws DeriveException {@code ambiguous column name: x} when more than one column matches
+     */
+    public Optional<Entry> find(Expr.ColumnRef ref) {
+        Optional<Entry> found = findNamed(ref, ref.column());
+        if (found.isEmpty() && ROWID_NAMES.contains(ref.column().toLowerCase(java.util.Locale.ROOT))) {
+            for (Entry e : entries) {
+                if (e.rowId() && (ref.table() == null || ref.table().equalsIgnoreCase(e.qualifier()))) {
+                    if (found.isPresent()) {
+                        throw new DeriveException(DeriveException.UNDEFINED_OBJECT,
+                                "ambiguous column name: " + ref.column(), ref.span().line(), ref.span().column());
+                    }
+                    found = Optional.of(e);
                 }
-                found = Optional.of(e);
             }
         }
-        return found.orElseThrow(() -> new DeriveException(DeriveException.UNDEFINED_OBJECT,
+        return found;
+    }
+
+    private Optional<Entry> findNamed(Expr.ColumnRef ref, String column) {
+        Entry found = null;
+        for (Entry e : entries) {
+            boolean qualifierMatches = ref.table() == null || ref.table().equalsIgnoreCase(e.qualifier());
+            if (!qualifierMatches || !e.column().name().equalsIgnoreCase(column)) {
+                continue;
+            }
+            if (ref.table() == null && e.mergedAway()) {
+                continue;
+            }
+            if (found != null) {
+                throw new DeriveException(DeriveException.UNDEFINED_OBJECT,
+                        "ambiguous column name: " + ref.column(), ref.span().line(), ref.span().column());
+            }
+            found = e;
+        }
+        return Optional.ofNullable(found);
+    }
+
+    public static DeriveException noSuchColumn(Expr.ColumnRef ref) {
+        return new DeriveException(DeriveException.UNDEFINED_OBJECT,
                 "no such column: " + (ref.table() == null ? "" : ref.table() + ".") + ref.column(),
-                ref.span().line(), ref.span().column()));
+                ref.span().line(), ref.span().column());
     }
 }

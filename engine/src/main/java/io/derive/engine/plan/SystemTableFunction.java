@@ -8,8 +8,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The table-valued functions the engine itself provides in {@code from} (introspection). The
- * planner knows their columns; {@link io.derive.engine.exec.SystemTables} produces their rows.
+ * The table-valued functions the engine itself provides in {@code from}: introspection and
+ * {@code generate_series}. The planner knows their columns and arity;
+ * {@link io.derive.engine.exec.SystemTables} produces their rows.
  */
 public enum SystemTableFunction {
     /**
@@ -19,12 +20,50 @@ public enum SystemTableFunction {
     MATERIALIZED_VIEWS(List.of(
             text("schema"), text("name"), text("host"), text("arm"),
             new OutputColumn("stale", SqlType.BOOLEAN, Collation.BINARY, true),
-            integer("row_count"), integer("body_evaluations")));
+            integer("row_count"), integer("body_evaluations"))),
 
+    /**
+     * {@code schema()}: one row per table, view, materialized view and (non-constraint) index:
+     * {@code type} ('table', 'view', 'materialized_view', 'index'), {@code schema}, {@code name},
+     * {@code sql} (canonical DDL) and {@code tags} (a materialized view's tags as JSON object
+     * text; null for other objects).
+     */
+    SCHEMA(List.of(text("type"), text("schema"), text("name"), text("sql"), text("tags"))),
+
+    /**
+     * {@code table_info('t' [, 'schema'])}: one row per declared column of a table, as SQLite's
+     * {@code pragma table_info}: {@code cid, name, type, notnull, dflt_value, pk} (pk is the
+     * column's 1-based position in the primary key, 0 when it is not part of it).
+     */
+    TABLE_INFO(1, 2, List.of(integer("cid"), text("name"), text("type"),
+            new OutputColumn("notnull", SqlType.INTEGER, Collation.BINARY, true), text("dflt_value"),
+            new OutputColumn("pk", SqlType.INTEGER, Collation.BINARY, true))),
+
+    /** {@code generate_series(start, stop[, step])}: one {@code value} per step from start to stop inclusive. */
+    GENERATE_SERIES(2, 3, List.of(integer("value")));
+
+    private final int minArguments;
+    private final int maxArguments;
     private final List<OutputColumn> columns;
 
     SystemTableFunction(List<OutputColumn> columns) {
+        this(0, 0, columns);
+    }
+
+    SystemTableFunction(int minArguments, int maxArguments, List<OutputColumn> columns) {
+        this.minArguments = minArguments;
+        this.maxArguments = maxArguments;
         this.columns = columns;
+    }
+
+    /** Rejects a call with the wrong number of arguments, sited at the call. */
+    public void checkArguments(int given, io.derive.engine.sql.SourceSpan at) {
+        if (given < minArguments || given > maxArguments) {
+            String expected = minArguments == maxArguments ? String.valueOf(minArguments)
+                    : minArguments + " to " + maxArguments;
+            throw new io.derive.engine.api.DeriveException(io.derive.engine.api.DeriveException.SYNTAX,
+                    sqlName() + "() takes " + expected + " arguments but was given " + given, at.line(), at.column());
+        }
     }
 
     public List<OutputColumn> columns() {

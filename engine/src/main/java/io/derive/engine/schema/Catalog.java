@@ -18,14 +18,17 @@ public final class Catalog {
     public static final String MAIN = "main";
     public static final String TEMP = "temp";
 
-    private static final Catalog EMPTY = new Catalog(Map.of());
+    private static final Catalog EMPTY = new Catalog(Map.of(), Map.of());
 
     private final Map<String, TableSchema> tables;
+    /** Views by key; a key is never in both maps (one namespace). */
+    private final Map<String, ViewSchema> views;
     /** Computed on first use: every row write asks it, and a snapshot never changes. */
     private volatile Map<String, List<TableSchema>> dependents;
 
-    private Catalog(Map<String, TableSchema> tables) {
+    private Catalog(Map<String, TableSchema> tables, Map<String, ViewSchema> views) {
         this.tables = tables;
+        this.views = views;
     }
 
     public static Catalog empty() {
@@ -69,12 +72,57 @@ public final class Catalog {
     public Catalog with(TableSchema table) {
         Map<String, TableSchema> copy = new LinkedHashMap<>(tables);
         copy.put(table.key(), table);
-        return new Catalog(copy);
+        return new Catalog(copy, views);
     }
 
     public Catalog without(TableSchema table) {
         Map<String, TableSchema> copy = new LinkedHashMap<>(tables);
         copy.remove(table.key());
-        return new Catalog(copy);
+        return new Catalog(copy, views);
+    }
+
+    /**
+     * The view of that name; {@code schema} null searches {@code temp} then {@code main}. The
+     * query binder expands a view named in {@code from} through this.
+     */
+    public Optional<ViewSchema> view(String schema, String name) {
+        if (schema != null) {
+            return Optional.ofNullable(views.get(key(schema, name)));
+        }
+        ViewSchema temp = views.get(key(TEMP, name));
+        return temp != null ? Optional.of(temp) : Optional.ofNullable(views.get(key(MAIN, name)));
+    }
+
+    /** Views in creation order. */
+    public Collection<ViewSchema> views() {
+        return Collections.unmodifiableCollection(views.values());
+    }
+
+    public Catalog with(ViewSchema view) {
+        Map<String, ViewSchema> copy = new LinkedHashMap<>(views);
+        copy.put(view.key(), view);
+        return new Catalog(tables, copy);
+    }
+
+    public Catalog without(ViewSchema view) {
+        Map<String, ViewSchema> copy = new LinkedHashMap<>(views);
+        copy.remove(view.key());
+        return new Catalog(tables, copy);
+    }
+
+    /**
+     * Replaces a table by its altered form, also under a new name: {@code before}'s entry goes
+     * and {@code after} takes its place in creation order, so introspection keeps the order.
+     */
+    public Catalog replacing(TableSchema before, TableSchema after) {
+        Map<String, TableSchema> copy = new LinkedHashMap<>();
+        for (Map.Entry<String, TableSchema> e : tables.entrySet()) {
+            if (e.getKey().equals(before.key())) {
+                copy.put(after.key(), after);
+            } else {
+                copy.put(e.getKey(), e.getValue());
+            }
+        }
+        return new Catalog(copy, views);
     }
 }

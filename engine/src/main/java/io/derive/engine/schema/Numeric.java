@@ -6,7 +6,8 @@ import java.util.regex.Pattern;
 
 /**
  * How a value takes part in arithmetic, following SQLite: numbers as they are, booleans as 0/1,
- * text as its longest leading numeric prefix (else 0), blobs as 0.
+ * text (and dates, times, timestamps, through their ISO-8601 text) as its longest leading
+ * numeric prefix (else 0), blobs as 0.
  */
 public final class Numeric {
     private static final Pattern NUMERIC_PREFIX =
@@ -22,6 +23,9 @@ public final class Numeric {
         }
         if (v instanceof Boolean b) {
             return b ? 1L : 0L;
+        }
+        if (TemporalValue.isTemporal(v)) {
+            return of(TextValue.of(v));
         }
         if (v instanceof String s) {
             Matcher m = NUMERIC_PREFIX.matcher(s);

@@ -3,14 +3,19 @@ package io.derive.engine.schema;
 import io.derive.engine.api.DeriveException;
 
 import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.Locale;
 
 /**
  * The declared column types (semantics §1) and how a value is coerced to each on write.
+ * {@link #DATE}, {@link #TIME} and {@link #TIMESTAMP} hold {@link LocalDate}, {@link LocalTime}
+ * and {@link LocalDateTime}, written as such or as ISO-8601 text ({@link TemporalValue}).
  * {@link #ANY} is the type of an expression whose type is not known statically.
  */
 public enum SqlType {
-    INTEGER, REAL, TEXT, BLOB, BOOLEAN, NUMERIC, ANY;
+    INTEGER, REAL, TEXT, BLOB, BOOLEAN, NUMERIC, DATE, TIME, TIMESTAMP, ANY;
 
     /** The type a declared type name denotes, aliases included; {@code null} for an unknown name. */
     public static SqlType fromName(String name) {
@@ -21,6 +26,9 @@ public enum SqlType {
             case "blob" -> BLOB;
             case "boolean", "bool" -> BOOLEAN;
             case "numeric", "decimal" -> NUMERIC;
+            case "date" -> DATE;
+            case "time" -> TIME;
+            case "timestamp", "datetime" -> TIMESTAMP;
             default -> null;
         };
     }
@@ -46,6 +54,9 @@ public enum SqlType {
             case BLOB -> value instanceof byte[] ? value : null;
             case BOOLEAN -> toBoolean(value);
             case NUMERIC -> toNumeric(value);
+            case DATE -> toDate(value);
+            case TIME -> toTime(value);
+            case TIMESTAMP -> toTimestamp(value);
             case ANY -> value;
         };
         if (coerced == null) {
@@ -55,7 +66,10 @@ public enum SqlType {
         return coerced;
     }
 
-    /** The Java value of a value produced by an external caller (a parameter): ints widen to long. */
+    /**
+     * The Java value of a value produced by an external caller (a parameter): ints widen to long,
+     * {@code java.sql} dates, times and timestamps become their {@code java.time} values.
+     */
     public static Object normalize(Object value) {
         if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
             return ((Number) value).longValue();
@@ -68,6 +82,16 @@ public enum SqlType {
         }
         if (value instanceof Character c) {
             return c.toString();
+        }
+        // JDBC's date types, which embedders in a Jakarta EE container often hold, as java.time values.
+        if (value instanceof java.sql.Date d) {
+            return d.toLocalDate();
+        }
+        if (value instanceof java.sql.Time t) {
+            return t.toLocalTime();
+        }
+        if (value instanceof java.sql.Timestamp ts) {
+            return ts.toLocalDateTime();
         }
         return value;
     }
@@ -161,6 +185,34 @@ public enum SqlType {
             }
         }
         return null;
+    }
+
+    private static Object toDate(Object v) {
+        if (v instanceof LocalDate) {
+            return v;
+        }
+        if (v instanceof LocalDateTime ts) {
+            // Only a timestamp at midnight converts without losing its time of day.
+            return ts.toLocalTime().equals(LocalTime.MIDNIGHT) ? ts.toLocalDate() : null;
+        }
+        return v instanceof String s ? TemporalValue.parseDate(s) : null;
+    }
+
+    private static Object toTime(Object v) {
+        if (v instanceof LocalTime) {
+            return v;
+        }
+        return v instanceof String s ? TemporalValue.parseTime(s) : null;
+    }
+
+    private static Object toTimestamp(Object v) {
+        if (v instanceof LocalDateTime) {
+            return v;
+        }
+        if (v instanceof LocalDate d) {
+            return d.atStartOfDay();
+        }
+        return v instanceof String s ? TemporalValue.parseTimestamp(s) : null;
     }
 
     private static String describe(Object v) {

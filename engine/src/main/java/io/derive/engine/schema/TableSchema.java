@@ -15,19 +15,67 @@ import java.util.Optional;
  * @param primaryKey the physical key, as column positions with directions
  * @param module     the name of the table module that hosts it
  * @param storage    the host's incarnation of this table
- * @param derivation null for an ordinary table
+ * @param derivation  null for an ordinary table
+ * @param constraints CHECK, FOREIGN KEY and the secondary indexes (UNIQUE among them)
  */
 public record TableSchema(String schema, String name, List<ColumnSchema> columns,
                           List<TableShape.KeyPart> primaryKey, String module, HostedTable storage,
-                          Derivation derivation) {
+                          Derivation derivation, TableConstraints constraints) {
 
     public TableSchema {
         columns = List.copyOf(columns);
         primaryKey = List.copyOf(primaryKey);
+        constraints = constraints == null ? TableConstraints.none() : constraints;
     }
+
+    /** A table without CHECK, FOREIGN KEY or secondary indexes. */
+    public TableSchema(String schema, String name, List<ColumnSchema> columns, List<TableShape.KeyPart> primaryKey,
+                       String module, HostedTable storage, Derivation derivation) {
+        this(schema, name, columns, primaryKey, module, storage, derivation, TableConstraints.none());
+    }
+
+    /** The same table with other constraints and indexes. */
+    public TableSchema withConstraints(TableConstraints next) {
+        return new TableSchema(schema, name, columns, primaryKey, module, storage, derivation, next);
+    }
+
+    /** The name of the implicit row identity column of a bag; {@code oid} and {@code _rowid_} are its aliases. */
+    public static final String ROWID = "rowid";
 
     public String qualifiedName() {
         return schema + "." + name;
+    }
+
+    /**
+     * True when {@code name} is one of SQLite's names for the row identity: {@code rowid},
+     * {@code oid}, {@code _rowid_} (compared case-insensitively).
+     */
+    public static boolean isRowIdName(String name) {
+        return name.equalsIgnoreCase(ROWID) || name.equalsIgnoreCase("oid") || name.equalsIgnoreCase("_rowid_");
+    }
+
+    /**
+     * The column that {@code rowid} (and {@code oid}, {@code _rowid_}) names, unless a declared
+     * column of that name shadows it: the hidden row identity of a bag, or, as in SQLite, the
+     * single {@code integer} primary-key column. Empty for other tables. An insert that leaves
+     * this column NULL gets the next row id (max + 1).
+     */
+    public Optional<Integer> rowIdColumn() {
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).hidden()) {
+                return Optional.of(i);
+            }
+        }
+        if (primaryKey.size() == 1 && columns.get(primaryKey.get(0).column()).type() == SqlType.INTEGER
+                && !primaryKey.get(0).descending()) {
+            return Optional.of(primaryKey.get(0).column());
+        }
+        return Optional.empty();
+    }
+
+    /** True for a table declared without a primary key: a bag keyed by a hidden {@code rowid}. */
+    public boolean isBag() {
+        return columns.stream().anyMatch(ColumnSchema::hidden);
     }
 
     /** The catalog key of this table: lower-cased qualified name. */

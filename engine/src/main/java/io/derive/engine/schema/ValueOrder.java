@@ -6,6 +6,10 @@ import java.util.Arrays;
 /**
  * SQLite's total order over values of any type: NULL, then numbers (integer, real, numeric and
  * boolean compared by numeric value), then text (under a collation), then blobs (bytewise).
+ * Dates, times and timestamps rank with text: two values of one of these types compare
+ * chronologically, and anything else they meet in that rank compares by their ISO-8601 text,
+ * which agrees with the chronological order ({@link TemporalValue}), so {@code d = '2024-01-31'}
+ * and {@code d < date('now')} mean what they say.
  * Used for keys, {@code order by}, {@code distinct} and comparisons once NULL has been handled.
  */
 public final class ValueOrder {
@@ -21,7 +25,7 @@ public final class ValueOrder {
         return switch (ra) {
             case 0 -> 0;
             case 1 -> compareNumbers(a, b);
-            case 2 -> collation.compare((String) a, (String) b);
+            case 2 -> compareTexts(a, b, collation);
             default -> Arrays.compareUnsigned((byte[]) a, (byte[]) b);
         };
     }
@@ -50,6 +54,17 @@ public final class ValueOrder {
         return true;
     }
 
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int compareTexts(Object a, Object b, Collation collation) {
+        if (a instanceof String x && b instanceof String y) {
+            return collation.compare(x, y);
+        }
+        if (a.getClass() == b.getClass()) {
+            return ((Comparable) a).compareTo(b);
+        }
+        return collation.compare(TextValue.of(a), TextValue.of(b));
+    }
+
     private static int rank(Object v) {
         if (v == null) {
             return 0;
@@ -57,7 +72,7 @@ public final class ValueOrder {
         if (v instanceof Number || v instanceof Boolean) {
             return 1;
         }
-        if (v instanceof String) {
+        if (v instanceof String || TemporalValue.isTemporal(v)) {
             return 2;
         }
         return 3;

@@ -28,6 +28,59 @@ public interface HostedTable {
      */
     Optional<BackingHost> backingHost();
 
+    /**
+     * Adds a secondary index, built at once over the committed rows; every connection (live or
+     * later) keeps it over its pending rows from then on, and {@link TableConnection#scanIndex}
+     * serves it. The index set is not transactional on its own: the engine calls this with the
+     * database write lock held and undoes it with {@link #dropIndex} when the creating
+     * transaction (or a savepoint around it) rolls back. Hosts that keep no indexes leave the
+     * default, which refuses.
+     *
+     * @throws io.derive.engine.api.DeriveException when an index of that name exists or the
+     *         host cannot keep it; nothing is left behind
+     */
+    default void createIndex(IndexShape index) {
+        throw new io.derive.engine.api.DeriveException(io.derive.engine.api.DeriveException.FEATURE_NOT_SUPPORTED,
+                "the host of table " + shape().qualifiedName() + " keeps no secondary indexes");
+    }
+
+    /**
+     * Removes a secondary index from committed state and from every connection; does nothing when
+     * there is no index of that name. Like {@link #createIndex}, the engine makes it transactional
+     * (it drops at commit, or compensates a rolled-back create).
+     */
+    default void dropIndex(String name) {
+    }
+
+    /**
+     * Stores this table in a new shape, for {@code alter table}: returns the incarnation that
+     * holds, in {@code newShape}, {@code rowMapping} applied to every row {@code connection}
+     * sees (its effective state: committed rows with the altering transaction's pending writes).
+     *
+     * <p>Transactional by contract: the engine calls this with the database write lock held and
+     * the returned incarnation is reachable only through the altering transaction's catalog
+     * until it commits. When the result is a new object, this incarnation stays as it is (readers
+     * of the committed catalog keep using it) and the engine calls {@link #drop()} on this one
+     * when the transaction commits, or on the new one when it (or a savepoint taken before the
+     * alter) rolls back. A host that alters in place inside the connection's transaction returns
+     * {@code this}. The new incarnation starts without secondary indexes; the engine re-creates
+     * them with {@link #createIndex}. {@code connection} must not be used by the host after this
+     * returns (the engine keeps it registered until the transaction ends).
+     *
+     * @param rowMapping maps a row of this shape to a row of {@code newShape}, values already
+     *                   coerced; it may throw a {@link io.derive.engine.api.DeriveException}
+     *                   (a value that does not fit), which the host lets through, leaving nothing behind
+     * @param onDuplicateKey supplies the exception to throw when two mapped rows share a key
+     *                   under {@code newShape} (a key column's type or collation changed)
+     * @throws io.derive.engine.api.DeriveException when the host cannot reshape; the default refuses
+     */
+    default HostedTable reshape(TableConnection connection, TableShape newShape,
+                                java.util.function.UnaryOperator<Object[]> rowMapping,
+                                java.util.function.Supplier<? extends RuntimeException> onDuplicateKey) {
+        throw new io.derive.engine.api.DeriveException(io.derive.engine.api.DeriveException.FEATURE_NOT_SUPPORTED,
+                "the host of table " + shape().qualifiedName() + " cannot alter its shape");
+    }
+
     /** Releases the storage. Called once, when the dropping transaction commits (or the creating one rolls back). */
     void drop();
 }

@@ -40,6 +40,15 @@ public final class KeyOrder implements Comparator<Object[]> {
         return compareFirst(key, prefix, prefix.length);
     }
 
+    /** Compares two values of key component {@code i} in value order (its collation, ignoring its direction). */
+    public int compareComponent(int i, Object a, Object b) {
+        return ValueOrder.compare(a, b, collations[i]);
+    }
+
+    public boolean descending(int i) {
+        return descending[i];
+    }
+
     public int width() {
         return collations.length;
     }

@@ -29,6 +29,49 @@ public interface TableConnection {
      */
     RowCursor scan(Object[] prefix, boolean descending);
 
+    /**
+     * Effective rows in key order whose key lies in {@code range}. Hosts with ordered storage
+     * seek to the range; this default scans the prefix and skips keys outside the range.
+     */
+    default RowCursor scan(KeyRange range, boolean descending) {
+        RowCursor prefixed = scan(range.prefix(), descending);
+        KeyOrder order = table().shape().keyOrder();
+        TableShape shape = table().shape();
+        return new LookaheadCursor() {
+            @Override
+            protected Object[] advance() {
+                while (prefixed.hasNext()) {
+                    Object[] row = prefixed.next();
+                    if (range.position(shape.keyOf(row), order) == 0) {
+                        return row;
+                    }
+                }
+                return null;
+            }
+
+            @Override
+            public void close() {
+                prefixed.close();
+            }
+        };
+    }
+
+    /**
+     * Effective rows (pending over committed) that the secondary index {@code index} holds and
+     * whose index key begins with {@code prefix}, in the index's order and then physical key
+     * order; an empty prefix scans the whole index. A partial index yields only the rows its
+     * filter accepts. The scan sees this connection's writes made before the call; the caller
+     * does not write while the cursor is open.
+     *
+     * @param index  a name given to {@link HostedTable#createIndex}, compared case-insensitively
+     * @param prefix leading index-key values, compared under the index's collations
+     * @throws io.derive.engine.api.DeriveException when there is no such index
+     */
+    default RowCursor scanIndex(String index, Object[] prefix) {
+        throw new io.derive.engine.api.DeriveException(io.derive.engine.api.DeriveException.FEATURE_NOT_SUPPORTED,
+                "the host of table " + table().shape().qualifiedName() + " keeps no secondary indexes");
+    }
+
     /** Stores a row, replacing the effective row with the same key if there is one. */
     void put(Object[] row);
 

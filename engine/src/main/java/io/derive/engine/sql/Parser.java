@@ -36,7 +36,8 @@ public final class Parser {
             "select", "from", "where", "group", "having", "order", "limit", "offset", "union",
             "intersect", "except", "join", "inner", "left", "right", "full", "cross", "on", "using",
             "as", "and", "or", "not", "is", "in", "like", "glob", "between", "case", "when", "then",
-            "else", "end", "null", "values", "set", "into", "collate", "asc", "desc", "nulls");
+            "else", "end", "null", "values", "set", "into", "collate", "asc", "desc", "nulls", "natural", "returning",
+            "outer", "lateral", "exists", "with");
 
     private final String sql;
     private final List<Token> tokens;
@@ -118,7 +119,10 @@ public final class Parser {
             return new Statement.RefreshMaterializedView(name, spanFrom(first));
         }
         if (acceptWord("insert")) {
-            return insert(first);
+            return insert(first, conflictAction());
+        }
+        if (acceptWord("replace")) {
+            return insert(first, Statement.ConflictAction.REPLACE);
         }
         if (acceptWord("update")) {
             return update(first);
@@ -127,11 +131,23 @@ public final class Parser {
             expectWord("from");
             QualifiedName table = qualifiedName();
             Expr where = acceptWord("where") ? expr() : null;
-            return new Statement.Delete(table, where, spanFrom(first));
+            List<Select.SelectItem> returning = returning();
+            return new Statement.Delete(table, where, returning, spanFrom(first));
         }
-        if (peek().isWord("select")) {
+        if (acceptWord("pragma")) {
+            return pragma(first);
+        }
+        if (startsQuery()) {
             Select select = select();
             return new Statement.Query(select, select.span());
+        }
+        if (acceptWord("explain")) {
+            // SQLite's "explain query plan" shows the same plan as "explain" here.
+            if (acceptWord("query")) {
+                expectWord("plan");
+            }
+            Statement inner = statement();
+            return new Statement.Explain(inner, spanFrom(first));
         }
         if (acceptWord("begin")) {
             acceptWord("transaction");
@@ -143,12 +159,37 @@ public final class Parser {
         }
         if (acceptWord("rollback")) {
             acceptWord("transaction");
+            if (acceptWord("to")) {
+                acceptWord("savepoint");
+                String name = identifier("a savepoint name");
+                return new Statement.RollbackTo(name, spanFrom(first));
+            }
             return new Statement.Rollback(spanFrom(first));
+        }
+        if (acceptWord("savepoint")) {
+            String name = identifier("a savepoint name");
+            return new Statement.Savepoint(name, spanFrom(first));
+        }
+        if (acceptWord("release")) {
+            acceptWord("savepoint");
+            String name = identifier("a savepoint name");
+            return new Statement.Release(name, spanFrom(first));
+        }
+        if (acceptWord("alter")) {
+            expectWord("table");
+            return alterTable(first);
         }
         throw expected("a statement");
     }
 
     private Statement create(Token first) {
+        boolean unique = acceptWord("unique");
+        if (acceptWord("index")) {
+            return createIndex(first, unique);
+        }
+        if (unique) {
+            throw expected("'index'");
+        }
         if (acceptWord("table")) {
             return createTable(first);
         }
@@ -170,7 +211,116 @@ public final class Parser {
             String bodySql = sql.substring(bodyStart, previous().span().offset() + previous().span().length());
             return new Statement.CreateMaterializedView(name, ifNotExists, columns, host, body, bodySql, spanFrom(first));
         }
-        throw expected("'table' or 'materialized view'");
+        boolean temporary = acceptWord("temp") || acceptWord("temporary");
+        if (acceptWord("view")) {
+            return createView(first, temporary);
+        }
+        throw expected(temporary ? "'view'" : "'table', 'view' or 'materialized view'");
+    }
+
+    private Statement createView(Token first, boolean temporary) {
+        boolean ifNotExists = ifNotExists();
+        QualifiedName name = qualifiedName();
+        List<String> columns = new ArrayList<>();
+        if (acceptOperator("(")) {
+            do {
+                columns.add(identifier("a column name"));
+            } while (acceptOperator(","));
+            expectOperator(")");
+        }
+        expectWord("as");
+        int bodyStart = peek().span().offset();
+        Select body = select();
+        String bodySql = sql.substring(bodyStart, previous().span().offset() + previous().span().length());
+        return new Statement.CreateView(name, temporary, ifNotExists, columns, body, bodySql, spanFrom(first));
+    }
+
+    /** The action of {@code alter table t …}, the forms of semantics §1. */
+    private Statement alterTable(Token first) {
+        QualifiedName table = qualifiedName();
+        Token actionStart = peek();
+        Statement.AlterAction action;
+        if (acceptWord("rename")) {
+            if (acceptWord("to")) {
+                action = new Statement.RenameTable(identifier("a table name"), spanFrom(actionStart));
+            } else {
+                acceptWord("column");
+                String column = identifier("a column name");
+                expectWord("to");
+                action = new Statement.RenameColumn(column, identifier("a column name"), spanFrom(actionStart));
+            }
+        } else if (acceptWord("add")) {
+            if (peek().isWord("constraint") || peek().isWord("primary") || peek().isWord("unique")
+                    || peek().isWord("check") || peek().isWord("foreign")) {
+                String name = acceptWord("constraint") ? identifier("a constraint name") : null;
+                skipToStatementEnd();
+                action = new Statement.ChangeConstraint(true, name, spanFrom(actionStart));
+            } else {
+                acceptWord("column");
+                action = new Statement.AddColumn(columnDef(), spanFrom(actionStart));
+            }
+        } else if (acceptWord("drop")) {
+            if (acceptWord("constraint")) {
+                action = new Statement.ChangeConstraint(false, identifier("a constraint name"), spanFrom(actionStart));
+            } else {
+                acceptWord("column");
+                action = new Statement.DropColumn(identifier("a column name"), spanFrom(actionStart));
+            }
+        } else if (acceptWord("alter")) {
+            acceptWord("column");
+            String column = identifier("a column name");
+            if (acceptWord("set")) {
+                if (acceptWord("not")) {
+                    expectWord("null");
+                    action = new Statement.SetColumnNotNull(column, true, spanFrom(actionStart));
+                } else if (acceptWord("data")) {
+                    expectWord("type");
+                    action = new Statement.SetColumnType(column, typeName(), spanFrom(actionStart));
+                } else if (acceptWord("collate")) {
+                    action = new Statement.SetColumnCollation(column, identifier("a collation name"), spanFrom(actionStart));
+                } else {
+                    throw expected("'not null', 'data type' or 'collate'");
+                }
+            } else if (acceptWord("drop")) {
+                expectWord("not");
+                expectWord("null");
+                action = new Statement.SetColumnNotNull(column, false, spanFrom(actionStart));
+            } else if (acceptWord("type")) {
+                // PostgreSQL's short form of "set data type"
+                action = new Statement.SetColumnType(column, typeName(), spanFrom(actionStart));
+            } else {
+                throw expected("'set', 'drop' or 'type'");
+            }
+        } else {
+            throw expected("'rename', 'add', 'drop' or 'alter'");
+        }
+        return new Statement.AlterTable(table, action, spanFrom(first));
+    }
+
+    /** A type name with an optional {@code (n)} or {@code (p, s)}, which Derive does not enforce. */
+    private String typeName() {
+        String name = identifier("a type name");
+        if (acceptOperator("(")) {
+            expectNumber();
+            if (acceptOperator(",")) {
+                expectNumber();
+            }
+            expectOperator(")");
+        }
+        return name;
+    }
+
+    /** Consumes the tokens up to the end of the statement: for a clause parsed only to be refused. */
+    private void skipToStatementEnd() {
+        int depth = 0;
+        while (peek().kind() != TokenKind.EOF && !(depth == 0 && peek().isOperator(";"))) {
+            if (peek().isOperator("(")) {
+                depth++;
+            } else if (peek().isOperator(")")) {
+                depth--;
+            }
+            next();
+        }
     }
 
     private Statement createTable(Token first) {
@@ -179,31 +329,197 @@ public final class Parser {
         expectOperator("(");
         List<Statement.ColumnDef> columns = new ArrayList<>();
         List<Statement.KeyColumn> primaryKey = new ArrayList<>();
+        List<Statement.TableConstraint> constraints = new ArrayList<>();
         do {
-            if (peek().isWord("primary") || peek().isWord("constraint")) {
-                if (acceptWord("constraint")) {
-                    identifier("a constraint name");
+            Token start = peek();
+            if (isTableConstraintStart(start)) {
+                String constraintName = acceptWord("constraint") ? identifier("a constraint name") : null;
+                if (acceptWord("primary")) {
+                    expectWord("key");
+                    if (!primaryKey.isEmpty()) {
+                        throw error("table " + name + " has more than one primary key", start);
+                    }
+                    primaryKey.addAll(keyColumns());
+                } else if (acceptWord("unique")) {
+                    constraints.add(new Statement.UniqueDef(constraintName, keyColumns(), spanFrom(start)));
+                } else if (acceptWord("check")) {
+                    constraints.add(check(constraintName, start));
+                } else if (acceptWord("foreign")) {
+                    expectWord("key");
+                    expectOperator("(");
+                    List<String> childColumns = identifierList();
+                    expectOperator(")");
+                    expectWord("references");
+                    constraints.add(references(constraintName, childColumns, start));
+                } else {
+                    throw expected("'primary key', 'unique', 'check' or 'foreign key'");
                 }
-                Token pk = expectWord("primary");
-                expectWord("key");
-                if (!primaryKey.isEmpty()) {
-                    throw error("table " + name + " has more than one primary key", pk);
-                }
-                expectOperator("(");
-                do {
-                    Token column = peek();
-                    String columnName = identifier("a column name");
-                    boolean descending = direction();
-                    primaryKey.add(new Statement.KeyColumn(columnName, descending, spanFrom(column)));
-                } while (acceptOperator(","));
-                expectOperator(")");
             } else {
                 columns.add(columnDef());
             }
         } while (acceptOperator(","));
         expectOperator(")");
         Statement.HostClause host = hostClause();
-        return new Statement.CreateTable(name, ifNotExists, columns, primaryKey, host, spanFrom(first));
+        return new Statement.CreateTable(name, ifNotExists, columns, primaryKey, constraints, host, spanFrom(first));
+    }
+
+    private static boolean isTableConstraintStart(Token t) {
+        return t.isWord("constraint") || t.isWord("primary") || t.isWord("unique") || t.isWord("check")
+                || t.isWord("foreign");
+    }
+
+    /** {@code (c [asc|desc], …)}. */
+    private List<Statement.KeyColumn> keyColumns() {
+        List<Statement.KeyColumn> columns = new ArrayList<>();
+        expectOperator("(");
+        do {
+            Token column = peek();
+            String columnName = identifier("a column name");
+            boolean descending = direction();
+            columns.add(new Statement.KeyColumn(columnName, descending, spanFrom(column)));
+        } while (acceptOperator(","));
+        expectOperator(")");
+        return columns;
+    }
+
+    private List<String> identifierList() {
+        List<String> names = new ArrayList<>();
+        do {
+            names.add(identifier("a column name"));
+        } while (acceptOperator(","));
+        return names;
+    }
+
+    /** The rest of {@code check (condition)}, after the keyword. */
+    private Statement.CheckDef check(String constraintName, Token start) {
+        expectOperator("(");
+        Expr condition = expr();
+        expectOperator(")");
+        return new Statement.CheckDef(constraintName, condition, condition.span().text(sql), spanFrom(start));
+    }
+
+    /** The rest of a foreign key, after {@code references}: {@code p [(c, …)] [on delete|update action] [match name]}. */
+    private Statement.ForeignKeyDef references(String constraintName, List<String> childColumns, Token start) {
+        QualifiedName parent = qualifiedName();
+        List<String> parentColumns = new ArrayList<>();
+        if (acceptOperator("(")) {
+            parentColumns = identifierList();
+            expectOperator(")");
+        }
+        Statement.ReferentialAction onDelete = Statement.ReferentialAction.NO_ACTION;
+        Statement.ReferentialAction onUpdate = Statement.ReferentialAction.NO_ACTION;
+        while (true) {
+            if (peek().isWord("on") && (peek(1).isWord("delete") || peek(1).isWord("update"))) {
+                next();
+                boolean delete = next().isWord("delete");
+                Statement.ReferentialAction action = referentialAction();
+                if (delete) {
+                    onDelete = action;
+                } else {
+                    onUpdate = action;
+                }
+            } else if (acceptWord("match")) {
+                Token kind = peek();
+                if (!acceptWord("simple")) {
+                    throw error("syntax error: only MATCH SIMPLE is supported, found " + kind.describe(), kind);
+                }
+            } else {
+                break;
+            }
+        }
+        return new Statement.ForeignKeyDef(constraintName, childColumns, parent, parentColumns, onDelete, onUpdate,
+                spanFrom(start));
+    }
+
+    private Statement.ReferentialAction referentialAction() {
+        if (acceptWord("cascade")) {
+            return Statement.ReferentialAction.CASCADE;
+        }
+        if (acceptWord("restrict")) {
+            return Statement.ReferentialAction.RESTRICT;
+        }
+        if (acceptWord("no")) {
+            expectWord("action");
+            return Statement.ReferentialAction.NO_ACTION;
+        }
+        if (acceptWord("set")) {
+            if (acceptWord("null")) {
+                return Statement.ReferentialAction.SET_NULL;
+            }
+            expectWord("default");
+            return Statement.ReferentialAction.SET_DEFAULT;
+        }
+        throw expected("'cascade', 'restrict', 'no action', 'set null' or 'set default'");
+    }
+
+    private Statement createIndex(Token first, boolean unique) {
+        boolean ifNotExists = ifNotExists();
+        QualifiedName name = qualifiedName();
+        expectWord("on");
+        QualifiedName table = qualifiedName();
+        expectOperator("(");
+        List<Statement.IndexedColumn> columns = new ArrayList<>();
+        do {
+            Token column = peek();
+            String columnName = identifier("a column name");
+            String collation = acceptWord("collate") ? identifier("a collation name") : null;
+            boolean descending = direction();
+            columns.add(new Statement.IndexedColumn(columnName, collation, descending, spanFrom(column)));
+        } while (acceptOperator(","));
+        expectOperator(")");
+        Expr where = acceptWord("where") ? expr() : null;
+        return new Statement.CreateIndex(name, unique, ifNotExists, table, columns, where, spanFrom(first));
+    }
+
+    /** {@code pragma name [= value]} or {@code pragma name(value)}, after the keyword. */
+    private Statement pragma(Token first) {
+        String name = identifier("a pragma name");
+        String value = null;
+        if (acceptOperator("=")) {
+            value = pragmaValue();
+        } else if (acceptOperator("(")) {
+            value = pragmaValue();
+            expectOperator(")");
+        }
+        return new Statement.Pragma(name.toLowerCase(Locale.ROOT), value, spanFrom(first));
+    }
+
+    private String pragmaValue() {
+        int mark = pos;
+        boolean negative = acceptOperator("-");
+        Token v = peek();
+        if (v.kind() == TokenKind.INTEGER || v.kind() == TokenKind.REAL
+                || (!negative && (v.kind() == TokenKind.STRING || v.kind() == TokenKind.WORD
+                || v.kind() == TokenKind.QUOTED_IDENTIFIER))) {
+            next();
+            return (negative ? "-" : "") + v.text();
+        }
+        pos = mark;
+        throw expected("a pragma value");
+    }
+
+    /** {@code or abort|fail|ignore|replace|rollback} after {@code insert} or {@code update}; null when absent. */
+    private Statement.ConflictAction conflictAction() {
+        if (!acceptWord("or")) {
+            return null;
+        }
+        for (Statement.ConflictAction action : Statement.ConflictAction.values()) {
+            if (acceptWord(action.name().toLowerCase(Locale.ROOT))) {
+                return action;
+            }
+        }
+        throw expected("'abort', 'fail', 'ignore', 'replace' or 'rollback'");
+    }
+
+    /** {@code returning item, …}; empty when there is no such clause. */
+    private List<Select.SelectItem> returning() {
+        List<Select.SelectItem> items = new ArrayList<>();
+        if (acceptWord("returning")) {
+            do {
+                items.add(selectItem());
+            } while (acceptOperator(","));
+        }
+        return items;
     }
 
     private Statement.ColumnDef columnDef() {
@@ -225,15 +541,24 @@ public final class Parser {
         boolean descending = false;
         String collation = null;
         Expr defaultValue = null;
+        List<Statement.TableConstraint> constraints = new ArrayList<>();
+        boolean nullDeclared = false;
         while (true) {
-            if (acceptWord("constraint")) {
-                identifier("a constraint name");
-            }
-            if (acceptWord("not")) {
+            Token start = peek();
+            String constraintName = acceptWord("constraint") ? identifier("a constraint name") : null;
+            if (acceptWord("unique")) {
+                constraints.add(new Statement.UniqueDef(constraintName,
+                        List.of(new Statement.KeyColumn(name, false, first.span())), spanFrom(start)));
+            } else if (acceptWord("check")) {
+                constraints.add(check(constraintName, start));
+            } else if (acceptWord("references")) {
+                constraints.add(references(constraintName, List.of(name), start));
+            } else if (acceptWord("not")) {
                 expectWord("null");
                 notNull = true;
             } else if (acceptWord("null")) {
                 notNull = false;
+                nullDeclared = true;
             } else if (acceptWord("primary")) {
                 expectWord("key");
                 primaryKey = true;
@@ -241,12 +566,15 @@ public final class Parser {
             } else if (acceptWord("collate")) {
                 collation = identifier("a collation name");
             } else if (acceptWord("default")) {
-                defaultValue = acceptOperator("(") ? parenthesizedRest() : primary();
+                // a signed number, a literal, or a parenthesized expression
+                defaultValue = acceptOperator("(") ? parenthesizedRest()
+                        : peek().isOperator("-") || peek().isOperator("+") ? unary() : primary();
             } else {
                 break;
             }
         }
-        return new Statement.ColumnDef(name, typeName, notNull, primaryKey, descending, collation, defaultValue, spanFrom(first));
+        return new Statement.ColumnDef(name, typeName, notNull, primaryKey, descending, collation, defaultValue,
+                constraints, nullDeclared, spanFrom(first));
     }
 
     private Expr parenthesizedRest() {
@@ -263,13 +591,23 @@ public final class Parser {
 
     private Statement drop(Token first) {
         Statement.ObjectKind kind;
+        if (acceptWord("index")) {
+            boolean ifExists = false;
+            if (acceptWord("if")) {
+                expectWord("exists");
+                ifExists = true;
+            }
+            return new Statement.DropIndex(qualifiedName(), ifExists, spanFrom(first));
+        }
         if (acceptWord("table")) {
             kind = Statement.ObjectKind.TABLE;
         } else if (acceptWord("materialized")) {
             expectWord("view");
             kind = Statement.ObjectKind.MATERIALIZED_VIEW;
+        } else if (acceptWord("view")) {
+            kind = Statement.ObjectKind.VIEW;
         } else {
-            throw expected("'table' or 'materialized view'");
+            throw expected("'table', 'view' or 'materialized view'");
         }
         boolean ifExists = false;
         if (acceptWord("if")) {
@@ -280,34 +618,58 @@ public final class Parser {
         return new Statement.Drop(kind, name, ifExists, spanFrom(first));
     }
 
-    private Statement insert(Token first) {
+    /** After {@code insert [or action]} or {@code replace}. */
+    private Statement insert(Token first, Statement.ConflictAction onConflict) {
         expectWord("into");
         QualifiedName table = qualifiedName();
         List<String> columns = new ArrayList<>();
         if (acceptOperator("(")) {
-            do {
-                columns.add(identifier("a column name"));
-            } while (acceptOperator(","));
+            columns = identifierList();
             expectOperator(")");
         }
-        if (acceptWord("values")) {
-            List<List<Expr>> rows = new ArrayList<>();
+        List<List<Expr>> rows = null;
+        Select select = null;
+        if (acceptWord("default")) {
+            expectWord("values");
+        } else if (acceptWord("values")) {
+            rows = new ArrayList<>();
             do {
                 expectOperator("(");
                 rows.add(exprList());
                 expectOperator(")");
             } while (acceptOperator(","));
-            return new Statement.Insert(table, columns, rows, null, spanFrom(first));
+        } else if (startsQuery()) {
+            select = select();
+        } else {
+            throw expected("'values', 'select' or 'default values'");
         }
-        if (peek().isWord("select")) {
-            return new Statement.Insert(table, columns, null, select(), spanFrom(first));
-        }
-        throw expected("'values' or 'select'");
+        Statement.Upsert upsert = peek().isWord("on") ? upsert() : null;
+        List<Select.SelectItem> returning = returning();
+        return new Statement.Insert(table, columns, rows, select, onConflict, upsert, returning, spanFrom(first));
     }
 
-    private Statement update(Token first) {
-        QualifiedName table = qualifiedName();
+    /** {@code on conflict [(c, …) [where …]] do nothing | do update set … [where …]}. */
+    private Statement.Upsert upsert() {
+        Token first = expectWord("on");
+        expectWord("conflict");
+        List<Statement.KeyColumn> target = new ArrayList<>();
+        Expr targetWhere = null;
+        if (peek().isOperator("(")) {
+            target = keyColumns();
+            targetWhere = acceptWord("where") ? expr() : null;
+        }
+        expectWord("do");
+        if (acceptWord("nothing")) {
+            return new Statement.Upsert(target, targetWhere, List.of(), null, spanFrom(first));
+        }
+        expectWord("update");
         expectWord("set");
+        List<Statement.Assignment> assignments = assignments();
+        Expr where = acceptWord("where") ? expr() : null;
+        return new Statement.Upsert(target, targetWhere, assignments, where, spanFrom(first));
+    }
+
+    private List<Statement.Assignment> assignments() {
         List<Statement.Assignment> assignments = new ArrayList<>();
         do {
             Token column = peek();
@@ -315,22 +677,61 @@ public final class Parser {
             expectOperator("=");
             assignments.add(new Statement.Assignment(name, expr(), spanFrom(column)));
         } while (acceptOperator(","));
-        Expr where = acceptWord("where") ? expr() : null;
-        return new Statement.Update(table, assignments, where, spanFrom(first));
+        return assignments;
     }
 
-    private Select select() {
-        Token first = expectWord("select");
-        boolean distinct = acceptWord("distinct");
-        if (!distinct) {
-            acceptWord("all");
-        }
-        List<Select.SelectItem> items = new ArrayList<>();
-        do {
-            items.add(selectItem());
-        } while (acceptOperator(","));
-        Select.TableRef from = acceptWord("from") ? tableRef() : null;
+    private Statement update(Token first) {
+        Statement.ConflictAction onConflict = conflictAction();
+        QualifiedName table = qualifiedName();
+        expectWord("set");
+        List<Statement.Assignment> assignments = assignments();
         Expr where = acceptWord("where") ? expr() : null;
+        List<Select.SelectItem> returning = returning();
+        return new Statement.Update(table, assignments, where, onConflict, returning, spanFrom(first));
+    }
+
+    /** A whole query: optional {@code with}, a compound of select cores, order by and limit. */
+    private Select select() {
+        Token first = peek();
+        List<Select.CommonTable> with = new ArrayList<>();
+        boolean recursive = false;
+        if (acceptWord("with")) {
+            recursive = acceptWord("recursive");
+            do {
+                Token cteStart = peek();
+                String name = identifier("a common table name");
+                List<String> columns = new ArrayList<>();
+                if (acceptOperator("(")) {
+                    do {
+                        columns.add(identifier("a column name"));
+                    } while (acceptOperator(","));
+                    expectOperator(")");
+                }
+                expectWord("as");
+                expectOperator("(");
+                Select query = select();
+                expectOperator(")");
+                with.add(new Select.CommonTable(name, columns, query, spanFrom(cteStart)));
+            } while (acceptOperator(","));
+        }
+        Select core = selectCore();
+        // A values list arrives as a compound of one-row members already.
+        List<Select.Compound> compounds = new ArrayList<>(core.compounds());
+        while (true) {
+            Token opStart = peek();
+            Select.SetOperator op;
+            if (acceptWord("union")) {
+                op = acceptWord("all") ? Select.SetOperator.UNION_ALL : Select.SetOperator.UNION;
+            } else if (acceptWord("intersect")) {
+                op = Select.SetOperator.INTERSECT;
+            } else if (acceptWord("except")) {
+                op = Select.SetOperator.EXCEPT;
+            } else {
+                break;
+            }
+            Select member = selectCore();
+            compounds.add(new Select.Compound(op, member, spanFrom(opStart)));
+        }
         List<Select.OrderTerm> orderBy = new ArrayList<>();
         if (acceptWord("order")) {
             expectWord("by");
@@ -362,7 +763,127 @@ public final class Parser {
                 limit = expr();
             }
         }
-        return new Select(distinct, items, from, where, orderBy, limit, offset, spanFrom(first));
+        return new Select(with, recursive, core.distinct(), core.items(), core.from(), core.where(), core.groupBy(),
+                core.having(), compounds, orderBy, limit, offset, spanFrom(first));
+    }
+
+    /** {@code select [distinct] items [from] [where] [group by [having]]}, or {@code values (…), …}. */
+    private Select selectCore() {
+        Token first = peek();
+        if (acceptWord("values")) {
+            return valuesCore(first);
+        }
+        expectWord("select");
+        boolean distinct = acceptWord("distinct");
+        if (!distinct) {
+            acceptWord("all");
+        }
+        List<Select.SelectItem> items = new ArrayList<>();
+        do {
+            items.add(selectItem());
+        } while (acceptOperator(","));
+        Select.TableRef from = acceptWord("from") ? fromClause() : null;
+        Expr where = acceptWord("where") ? expr() : null;
+        List<Expr> groupBy = new ArrayList<>();
+        Expr having = null;
+        if (acceptWord("group")) {
+            expectWord("by");
+            groupBy = exprList();
+        }
+        if (acceptWord("having")) {
+            having = expr();
+        }
+        return new Select(List.of(), false, distinct, items, from, where, groupBy, having, List.of(), List.of(),
+                null, null, spanFrom(first));
+    }
+
+    /** {@code values (…), (…)} as a query: a union all of one-row selects with columns column1, column2, …. */
+    private Select valuesCore(Token first) {
+        List<List<Expr>> rows = new ArrayList<>();
+        do {
+            expectOperator("(");
+            rows.add(exprList());
+            expectOperator(")");
+        } while (acceptOperator(","));
+        List<Select.Compound> compounds = new ArrayList<>();
+        Select head = null;
+        for (List<Expr> row : rows) {
+            if (row.size() != rows.get(0).size()) {
+                throw error("all VALUES must have the same number of terms", first);
+            }
+            List<Select.SelectItem> items = new ArrayList<>();
+            for (int i = 0; i < row.size(); i++) {
+                items.add(new Select.Column(row.get(i), "column" + (i + 1), row.get(i).span()));
+            }
+            Select core = new Select(List.of(), false, false, items, null, null, List.of(), null, List.of(),
+                    List.of(), null, null, spanFrom(first));
+            if (head == null) {
+                head = core;
+            } else {
+                compounds.add(new Select.Compound(Select.SetOperator.UNION_ALL, core, core.span()));
+            }
+        }
+        return new Select(List.of(), false, false, head.items(), null, null, List.of(), null, compounds,
+                List.of(), null, null, spanFrom(first));
+    }
+
+    private Select.TableRef fromClause() {
+        Select.TableRef left = tableRef();
+        while (true) {
+            Token joinStart = peek();
+            if (acceptOperator(",")) {
+                Select.TableRef right = tableRef();
+                left = new Select.Join(left, Select.JoinKind.CROSS, false, right, null, List.of(), spanFrom(joinStart));
+                continue;
+            }
+            boolean natural = acceptWord("natural");
+            Select.JoinKind kind = joinKind();
+            if (kind == null) {
+                if (natural) {
+                    throw expected("'join'");
+                }
+                return left;
+            }
+            Select.TableRef right = tableRef();
+            Expr condition = null;
+            List<String> using = new ArrayList<>();
+            if (!natural && acceptWord("on")) {
+                condition = expr();
+            } else if (!natural && acceptWord("using")) {
+                expectOperator("(");
+                do {
+                    using.add(identifier("a column name"));
+                } while (acceptOperator(","));
+                expectOperator(")");
+            }
+            left = new Select.Join(left, kind, natural, right, condition, using, spanFrom(joinStart));
+        }
+    }
+
+    /** The join keyword sequence at the cursor, consumed; null when there is none. */
+    private Select.JoinKind joinKind() {
+        if (acceptWord("join")) {
+            return Select.JoinKind.INNER;
+        }
+        Select.JoinKind kind;
+        if (acceptWord("inner")) {
+            kind = Select.JoinKind.INNER;
+        } else if (acceptWord("cross")) {
+            kind = Select.JoinKind.CROSS;
+        } else if (acceptWord("left")) {
+            kind = Select.JoinKind.LEFT;
+        } else if (acceptWord("right")) {
+            kind = Select.JoinKind.RIGHT;
+        } else if (acceptWord("full")) {
+            kind = Select.JoinKind.FULL;
+        } else {
+            return null;
+        }
+        if (kind == Select.JoinKind.LEFT || kind == Select.JoinKind.RIGHT || kind == Select.JoinKind.FULL) {
+            acceptWord("outer");
+        }
+        expectWord("join");
+        return kind;
     }
 
     private Select.SelectItem selectItem() {
@@ -383,12 +904,30 @@ public final class Parser {
 
     private Select.TableRef tableRef() {
         Token first = peek();
+        boolean lateral = acceptWord("lateral");
+        if (peek().isOperator("(")) {
+            next();
+            if (peek().isWord("select") || peek().isWord("with") || peek().isWord("values")) {
+                Select query = select();
+                expectOperator(")");
+                return new Select.Subquery(query, alias(), lateral, spanFrom(first));
+            }
+            if (lateral) {
+                throw expected("a subquery");
+            }
+            Select.TableRef inner = fromClause();
+            expectOperator(")");
+            return inner;
+        }
         if (isIdentifier(peek()) && peek(1).isOperator("(")) {
             String name = identifier("a table function name");
             next();
             List<Expr> args = peek().isOperator(")") ? List.of() : exprList();
             expectOperator(")");
-            return new Select.TableFunction(name.toLowerCase(Locale.ROOT), args, alias(), spanFrom(first));
+            return new Select.TableFunction(name.toLowerCase(Locale.ROOT), args, alias(), lateral, spanFrom(first));
+        }
+        if (lateral) {
+            throw expected("a table function or subquery after 'lateral'");
         }
         QualifiedName name = qualifiedName();
         return new Select.NamedTable(name, alias(), spanFrom(first));
@@ -537,7 +1076,20 @@ public final class Parser {
             return new Expr.Between(left, low, high, negated, left.span().to(high.span()));
         }
         if (acceptWord("in")) {
+            if (!peek().isOperator("(")) {
+                Token tableStart = peek();
+                QualifiedName table = qualifiedName();
+                Select all = new Select(List.of(), false, false, List.of(new Select.Star(null, table.span())),
+                        new Select.NamedTable(table, null, table.span()), null, List.of(), null, List.of(), List.of(),
+                        null, null, spanFrom(tableStart));
+                return new Expr.InQuery(left, all, negated, left.span().to(previous().span()));
+            }
             expectOperator("(");
+            if (startsQuery()) {
+                Select query = select();
+                expectOperator(")");
+                return new Expr.InQuery(left, query, negated, left.span().to(previous().span()));
+            }
             List<Expr> items = peek().isOperator(")") ? List.of() : exprList();
             expectOperator(")");
             return new Expr.InList(left, items, negated, left.span().to(previous().span()));
@@ -610,6 +1162,11 @@ public final class Parser {
                 return columnRef(t);
             case OPERATOR:
                 if (t.isOperator("(")) {
+                    if (startsQuery()) {
+                        Select query = select();
+                        expectOperator(")");
+                        return new Expr.ScalarSubquery(query, spanFrom(t));
+                    }
                     Expr inner = expr();
                     expectOperator(")");
                     return inner;
@@ -633,6 +1190,12 @@ public final class Parser {
                 return new Expr.Literal(1L, t.span());
             case "false":
                 return new Expr.Literal(0L, t.span());
+            case "current_date", "current_time", "current_timestamp":
+                // SQL's niladic datetime keywords: calls of the functions of the same name.
+                if (!peek().isOperator("(")) {
+                    return new Expr.FunctionCall(word, List.of(), false, false, t.span());
+                }
+                break;
             case "cast": {
                 expectOperator("(");
                 Expr operand = expr();
@@ -650,6 +1213,12 @@ public final class Parser {
             }
             case "case":
                 return caseExpr(t);
+            case "exists": {
+                expectOperator("(");
+                Select query = select();
+                expectOperator(")");
+                return new Expr.Exists(query, false, spanFrom(t));
+            }
             default:
                 break;
         }
@@ -780,6 +1349,11 @@ public final class Parser {
             throw expected("a number");
         }
         next();
+    }
+
+    /** Whether a query starts at the cursor (inside parentheses: a subquery rather than an expression). */
+    private boolean startsQuery() {
+        return peek().isWord("select") || peek().isWord("with") || peek().isWord("values");
     }
 
     private static boolean isIdentifier(Token t) {

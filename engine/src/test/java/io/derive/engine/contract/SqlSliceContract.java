@@ -110,6 +110,19 @@ public abstract class SqlSliceContract extends HostContractTest {
     }
 
     @Test
+    void aPreparedStatementRunsManyTimesAndSeesLaterSchemaChanges() {
+        script("create table t (k integer primary key, v text)");
+        var insert = session.prepare("insert into t values (?, ?)");
+        for (long k = 1; k <= 3; k++) {
+            insert.execute(k, "v" + k);
+        }
+        var count = session.prepare("select count(*) from t");
+        assertThat(count.execute().rows().get(0).get(0)).isEqualTo(3L);
+        session.execute("drop table t");
+        assertThatThrownBy(count::execute).hasMessageContaining("no such table: t");
+    }
+
+    @Test
     void commitWithoutTransactionIsAnError() {
         assertThatThrownBy(() -> session.execute("commit")).hasMessageContaining("no transaction is active");
     }

@@ -3,6 +3,9 @@ package io.derive.engine.schema;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,6 +24,24 @@ class ValueOrderTest {
         assertThat(ValueOrder.compare(9007199254740993L, 9007199254740992.0, Collation.BINARY)).isPositive();
         assertThat(ValueOrder.compare(2L, 2.0, Collation.BINARY)).isZero();
         assertThat(ValueOrder.compare(new BigDecimal("2.50"), 2.5, Collation.BINARY)).isZero();
+    }
+
+    @Test
+    void datesTimesAndTimestampsRankWithTextAndOrderChronologically() {
+        assertThat(ValueOrder.compare(LocalDate.of(999, 1, 1), LocalDate.of(2024, 1, 1), Collation.BINARY)).isNegative();
+        assertThat(ValueOrder.compare(LocalTime.of(9, 0, 0, 500_000_000), LocalTime.of(9, 0, 0, 250_000_000), Collation.BINARY))
+                .isPositive();
+        assertThat(ValueOrder.compare(5L, LocalDate.of(2024, 1, 1), Collation.BINARY)).isNegative();
+        assertThat(ValueOrder.compare(LocalDate.of(2024, 1, 1), new byte[] {0}, Collation.BINARY)).isNegative();
+    }
+
+    @Test
+    void aTemporalValueComparesWithTextThroughItsIsoText() {
+        assertThat(ValueOrder.compare(LocalDate.of(2024, 1, 31), "2024-01-31", Collation.BINARY)).isZero();
+        assertThat(ValueOrder.compare(LocalDateTime.of(2024, 1, 31, 10, 0), "2024-01-31 10:00:00", Collation.BINARY)).isZero();
+        assertThat(ValueOrder.compare(LocalDate.of(2024, 1, 31), "2024-02", Collation.BINARY)).isNegative();
+        assertThat(ValueOrder.compare(LocalDate.of(2024, 1, 31), LocalDateTime.of(2024, 1, 31, 0, 0), Collation.BINARY))
+                .isNegative();
     }
 
     @Test

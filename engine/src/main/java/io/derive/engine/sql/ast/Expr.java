@@ -69,4 +69,16 @@ public sealed interface Expr {
 
     record When(Expr condition, Expr result) {
     }
+
+    /** {@code (select …)} used as a value: its first column of its first row, NULL when empty. */
+    record ScalarSubquery(Select query, SourceSpan span) implements Expr {
+    }
+
+    /** {@code [not] exists (select …)}. */
+    record Exists(Select query, boolean negated, SourceSpan span) implements Expr {
+    }
+
+    /** {@code x [not] in (select …)}, and {@code x [not] in t} for a table (as SQLite). */
+    record InQuery(Expr operand, Select query, boolean negated, SourceSpan span) implements Expr {
+    }
 }

@@ -16,20 +16,98 @@ public sealed interface Statement {
         }
     }
 
+    /**
+     * {@code constraints} holds the column's UNIQUE, CHECK and REFERENCES clauses, written as table
+     * constraints on it; {@code nullDeclared} is true when the column says {@code null} explicitly,
+     * which {@code pragma default_column_nullability = 'not_null'} respects.
+     */
     record ColumnDef(String name, String typeName, boolean notNull, boolean primaryKey,
-                     boolean primaryKeyDescending, String collation, Expr defaultValue, SourceSpan span) {
+                     boolean primaryKeyDescending, String collation, Expr defaultValue, List<TableConstraint> constraints,
+                     boolean nullDeclared, SourceSpan span) {
+        public ColumnDef {
+            constraints = List.copyOf(constraints);
+        }
+
+        public ColumnDef(String name, String typeName, boolean notNull, boolean primaryKey,
+                         boolean primaryKeyDescending, String collation, Expr defaultValue, List<TableConstraint> constraints,
+                         SourceSpan span) {
+            this(name, typeName, notNull, primaryKey, primaryKeyDescending, collation, defaultValue, constraints, false, span);
+        }
+
+        public ColumnDef(String name, String typeName, boolean notNull, boolean primaryKey,
+                         boolean primaryKeyDescending, String collation, Expr defaultValue, SourceSpan span) {
+            this(name, typeName, notNull, primaryKey, primaryKeyDescending, collation, defaultValue, List.of(), span);
+        }
     }
+
+    /** A UNIQUE, CHECK or FOREIGN KEY clause of a table definition (or of one column, normalized to this form). */
+    sealed interface TableConstraint {
+        /** The name given by {@code constraint n}, or null. */
+        String name();
+
+        SourceSpan span();
+    }
+
+    record UniqueDef(String name, List<KeyColumn> columns, SourceSpan span) implements TableConstraint {
+        public UniqueDef {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    /** {@code sql} is the condition's text as written. */
+    record CheckDef(String name, Expr condition, String sql, SourceSpan span) implements TableConstraint {
+    }
+
+    /** {@code parentColumns} empty means the parent's primary key. */
+    record ForeignKeyDef(String name, List<String> columns, QualifiedName parent, List<String> parentColumns,
+                         ReferentialAction onDelete, ReferentialAction onUpdate, SourceSpan span) implements TableConstraint {
+        public ForeignKeyDef {
+            columns = List.copyOf(columns);
+            parentColumns = List.copyOf(parentColumns);
+        }
+    }
+
+    enum ReferentialAction { NO_ACTION, RESTRICT, CASCADE, SET_NULL, SET_DEFAULT }
 
     record KeyColumn(String name, boolean descending, SourceSpan span) {
     }
 
-    /** {@code primaryKey} holds a table-level primary key clause, empty when there is none. */
+    /**
+     * {@code primaryKey} holds a table-level primary key clause, empty when there is none;
+     * {@code constraints} the table-level UNIQUE, CHECK and FOREIGN KEY clauses.
+     */
     record CreateTable(QualifiedName name, boolean ifNotExists, List<ColumnDef> columns,
-                       List<KeyColumn> primaryKey, HostClause host, SourceSpan span) implements Statement {
+                       List<KeyColumn> primaryKey, List<TableConstraint> constraints, HostClause host,
+                       SourceSpan span) implements Statement {
         public CreateTable {
             columns = List.copyOf(columns);
             primaryKey = List.copyOf(primaryKey);
+            constraints = List.copyOf(constraints);
         }
+
+        public CreateTable(QualifiedName name, boolean ifNotExists, List<ColumnDef> columns,
+                           List<KeyColumn> primaryKey, HostClause host, SourceSpan span) {
+            this(name, ifNotExists, columns, primaryKey, List.of(), host, span);
+        }
+    }
+
+    /** {@code create [unique] index [if not exists] n on t (c [collate x] [asc|desc], …) [where …]}. */
+    record CreateIndex(QualifiedName name, boolean unique, boolean ifNotExists, QualifiedName table,
+                       List<IndexedColumn> columns, Expr where, SourceSpan span) implements Statement {
+        public CreateIndex {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    /** {@code collation} is null when the column's own applies. */
+    record IndexedColumn(String name, String collation, boolean descending, SourceSpan span) {
+    }
+
+    record DropIndex(QualifiedName name, boolean ifExists, SourceSpan span) implements Statement {
+    }
+
+    /** {@code pragma name [= value]} (or {@code pragma name(value)}); {@code value} is null when reading. */
+    record Pragma(String name, String value, SourceSpan span) implements Statement {
     }
 
     /** {@code bodySql} is the body's text as written, which the catalog keeps. */
@@ -41,7 +119,7 @@ public sealed interface Statement {
     }
 
     enum ObjectKind {
-        TABLE("table"), MATERIALIZED_VIEW("materialized view");
+        TABLE("table"), MATERIALIZED_VIEW("materialized view"), VIEW("view");
 
         private final String sql;
 
@@ -60,28 +138,75 @@ public sealed interface Statement {
     record RefreshMaterializedView(QualifiedName name, SourceSpan span) implements Statement {
     }
 
-    /** Exactly one of {@code rows} (a values list) and {@code select} is given. */
+    /** What {@code or …} (and {@code replace into}) says to do when a row violates a constraint. */
+    enum ConflictAction { ABORT, FAIL, IGNORE, REPLACE, ROLLBACK }
+
+    /**
+     * At most one of {@code rows} (a values list) and {@code select} is given; neither means
+     * {@code default values}. {@code onConflict} is the statement's {@code or …} action, null
+     * when none was written (abort); {@code upsert} the {@code on conflict … do …} clause or
+     * null; {@code returning} empty when there is no {@code returning} clause.
+     */
     record Insert(QualifiedName table, List<String> columns, List<List<Expr>> rows, Select select,
+                  ConflictAction onConflict, Upsert upsert, List<Select.SelectItem> returning,
                   SourceSpan span) implements Statement {
         public Insert {
             columns = List.copyOf(columns);
             rows = rows == null ? null : rows.stream().map(List::copyOf).toList();
+            returning = List.copyOf(returning);
+        }
+
+        public Insert(QualifiedName table, List<String> columns, List<List<Expr>> rows, Select select, SourceSpan span) {
+            this(table, columns, rows, select, null, null, List.of(), span);
+        }
+    }
+
+    /**
+     * {@code on conflict [(target) [where …]] do nothing | do update set … [where …]}: an empty
+     * {@code target} applies to any uniqueness conflict; {@code assignments} empty means do nothing.
+     */
+    record Upsert(List<KeyColumn> target, Expr targetWhere, List<Assignment> assignments, Expr where,
+                  SourceSpan span) {
+        public Upsert {
+            target = List.copyOf(target);
+            assignments = List.copyOf(assignments);
+        }
+
+        public boolean doNothing() {
+            return assignments.isEmpty();
         }
     }
 
     record Assignment(String column, Expr value, SourceSpan span) {
     }
 
-    record Update(QualifiedName table, List<Assignment> assignments, Expr where, SourceSpan span) implements Statement {
+    record Update(QualifiedName table, List<Assignment> assignments, Expr where, ConflictAction onConflict,
+                  List<Select.SelectItem> returning, SourceSpan span) implements Statement {
         public Update {
             assignments = List.copyOf(assignments);
+            returning = List.copyOf(returning);
+        }
+
+        public Update(QualifiedName table, List<Assignment> assignments, Expr where, SourceSpan span) {
+            this(table, assignments, where, null, List.of(), span);
         }
     }
 
-    record Delete(QualifiedName table, Expr where, SourceSpan span) implements Statement {
+    record Delete(QualifiedName table, Expr where, List<Select.SelectItem> returning, SourceSpan span) implements Statement {
+        public Delete {
+            returning = List.copyOf(returning);
+        }
+
+        public Delete(QualifiedName table, Expr where, SourceSpan span) {
+            this(table, where, List.of(), span);
+        }
     }
 
     record Query(Select select, SourceSpan span) implements Statement {
+    }
+
+    /** {@code explain statement}: shows the plan (and, for a materialized view, its maintenance arm). */
+    record Explain(Statement statement, SourceSpan span) implements Statement {
     }
 
     record Begin(SourceSpan span) implements Statement {
@@ -91,5 +216,65 @@ public sealed interface Statement {
     }
 
     record Rollback(SourceSpan span) implements Statement {
+    }
+
+    // ---- savepoints, views and alter table
+
+    /** {@code savepoint name}. */
+    record Savepoint(String name, SourceSpan span) implements Statement {
+    }
+
+    /** {@code release [savepoint] name}. */
+    record Release(String name, SourceSpan span) implements Statement {
+    }
+
+    /** {@code rollback [transaction] to [savepoint] name}. */
+    record RollbackTo(String name, SourceSpan span) implements Statement {
+    }
+
+    /**
+     * {@code create [temp] view [if not exists] v [(c1, …)] as select …}; {@code bodySql} is the
+     * select's text as written, which the catalog keeps.
+     */
+    record CreateView(QualifiedName name, boolean temporary, boolean ifNotExists, List<String> columnNames,
+                      Select body, String bodySql, SourceSpan span) implements Statement {
+        public CreateView {
+            columnNames = List.copyOf(columnNames);
+        }
+    }
+
+    /** {@code alter table t <action>}. */
+    record AlterTable(QualifiedName table, AlterAction action, SourceSpan span) implements Statement {
+    }
+
+    /** One change of an {@code alter table}; {@code span} covers the action's text. */
+    sealed interface AlterAction {
+        SourceSpan span();
+    }
+
+    record RenameTable(String newName, SourceSpan span) implements AlterAction {
+    }
+
+    record AddColumn(ColumnDef column, SourceSpan span) implements AlterAction {
+    }
+
+    record DropColumn(String column, SourceSpan span) implements AlterAction {
+    }
+
+    record RenameColumn(String column, String newName, SourceSpan span) implements AlterAction {
+    }
+
+    /** {@code alter column c set not null} ({@code notNull} true) or {@code drop not null}. */
+    record SetColumnNotNull(String column, boolean notNull, SourceSpan span) implements AlterAction {
+    }
+
+    record SetColumnType(String column, String typeName, SourceSpan span) implements AlterAction {
+    }
+
+    record SetColumnCollation(String column, String collation, SourceSpan span) implements AlterAction {
+    }
+
+    /** {@code add [constraint name] …} or {@code drop constraint name}; {@code name} may be null when adding. */
+    record ChangeConstraint(boolean add, String name, SourceSpan span) implements AlterAction {
     }
 }

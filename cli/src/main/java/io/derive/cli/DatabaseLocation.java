@@ -1,0 +1,60 @@
+package io.derive.cli;
+
+import io.derive.engine.api.Database;
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.api.DeriveException;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Where the shell's database lives, and how to open it: the one place that knows what
+ * {@code --memory} and {@code --db DIR} mean.
+ */
+sealed interface DatabaseLocation {
+
+    /**
+     * Opens the database.
+     *
+     * @param defaultHost the host for tables that name none, when {@code --host} chose one;
+     *                    otherwise the location's own default
+     * @throws Unavailable when the database cannot be opened, saying why
+     */
+    Database open(Optional<HostName> defaultHost) throws Unavailable;
+
+    /** A fresh database whose tables live in memory and end with the shell. */
+    record InMemory() implements DatabaseLocation {
+        @Override
+        public Database open(Optional<HostName> defaultHost) throws Unavailable {
+            return openDatabase("derive", defaultHost.orElse(HostName.MEMORY), "the in-memory database");
+        }
+    }
+
+    /** A Derby-backed database in a directory, whose tables default to the {@code derby} host. */
+    record DerbyDirectory(Path directory) implements DatabaseLocation {
+        @Override
+        public Database open(Optional<HostName> defaultHost) throws Unavailable {
+            // The Derby host is not built yet. Once it is, this opens the database at `directory`
+            // with HostName.DERBY as the default and everything else in the shell stays as it is.
+            throw new Unavailable("cannot open the database at " + directory
+                    + ": the derby host is not available yet (use --memory)");
+        }
+    }
+
+    private static Database openDatabase(String name, HostName defaultHost, String what) throws Unavailable {
+        try {
+            return Database.open(DatabaseConfig.named(name).withDefaultHost(defaultHost.label()));
+        } catch (DeriveException e) {
+            throw new Unavailable("cannot open " + what + ": " + e.getMessage());
+        }
+    }
+
+    /** The database cannot be opened; the message says which and why. */
+    final class Unavailable extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Unavailable(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package io.derive.engine.exec;
+
+import io.derive.engine.plan.AggregateCall;
+import io.derive.engine.plan.BoundExpr;
+import io.derive.engine.plan.PlanNode;
+import io.derive.engine.schema.ValueOrder;
+import io.derive.engine.spi.RowCursor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Executes a {@link PlanNode.Aggregate}: groups input rows by their key values (NULLs form one
+ * group, keys compare under their collations) and produces, per group in key order, the keys and
+ * each aggregate's result. Without group keys there is exactly one group, even over no rows.
+ */
+final class Aggregation {
+    private final PlanNode.Aggregate node;
+    private final Parameters parameters;
+    private final Evaluator[] keys;
+    private final Evaluator[][] arguments;
+
+    Aggregation(PlanNode.Aggregate node, Parameters parameters) {
+        this.node = node;
+        this.parameters = parameters;
+        this.keys = node.groupKeys().stream().map(ExpressionCompiler::compile).toArray(Evaluator[]::new);
+        this.arguments = new Evaluator[node.aggregates().size()][];
+        for (int i = 0; i < arguments.length; i++) {
+            arguments[i] = node.aggregates().get(i).arguments().stream().map(ExpressionCompiler::compile)
+                    .toArray(Evaluator[]::new);
+        }
+    }
+
+    List<Object[]> run(RowCursor input) {
+        List<BoundExpr> groupKeys = node.groupKeys();
+        Map<Object[], Accumulator[]> groups = new TreeMap<>((a, b) -> {
+            for (int i = 0; i < a.length; i++) {
+                int c = ValueOrder.compare(a[i], b[i], groupKeys.get(i).collation());
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        });
+        try (input) {
+            while (input.hasNext()) {
+                Object[] row = input.next();
+                Object[] key = new Object[keys.length];
+                for (int i = 0; i < key.length; i++) {
+                    key[i] = keys[i].eval(row, parameters);
+                }
+                Accumulator[] accumulators = groups.computeIfAbsent(key, k -> newAccumulators());
+                for (int i = 0; i < accumulators.length; i++) {
+                    Object[] values = new Object[arguments[i].length];
+                    for (int j = 0; j < values.length; j++) {
+                        values[j] = arguments[i][j].eval(row, parameters);
+                    }
+                    accumulators[i].add(values);
+                }
+            }
+        }
+        if (groups.isEmpty() && keys.length == 0) {
+            groups.put(new Object[0], newAccumulators());
+        }
+        List<Object[]> out = new ArrayList<>(groups.size());
+        for (Map.Entry<Object[], Accumulator[]> group : groups.entrySet()) {
+            Object[] row = new Object[keys.length + arguments.length];
+            System.arraycopy(group.getKey(), 0, row, 0, keys.length);
+            for (int i = 0; i < arguments.length; i++) {
+                row[keys.length + i] = group.getValue()[i].result();
+            }
+            out.add(row);
+        }
+        return out;
+    }
+
+    private Accumulator[] newAccumulators() {
+        Accumulator[] accumulators = new Accumulator[node.aggregates().size()];
+        for (int i = 0; i < accumulators.length; i++) {
+            AggregateCall call = node.aggregates().get(i);
+            accumulators[i] = Accumulator.of(call);
+        }
+        return accumulators;
+    }
+}

@@ -1,0 +1,164 @@
+package io.derive.engine.exec;
+
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.plan.ExpressionBinder;
+import io.derive.engine.schema.CheckConstraint;
+import io.derive.engine.schema.ColumnSchema;
+import io.derive.engine.schema.IndexSchema;
+import io.derive.engine.schema.Numeric;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.KeyOrder;
+import io.derive.engine.spi.RowCursor;
+import io.derive.engine.spi.TableConnection;
+import io.derive.engine.spi.TableShape;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * The row-level rules of one table, compiled once per statement: type coercion, NOT NULL, CHECK,
+ * and the uniqueness of the primary key and of every unique index (NULLs distinct). It only
+ * finds violations; what a violation does is the conflict clause's business ({@link DmlExecutor}).
+ */
+final class ConstraintChecker {
+
+    /** A stored row that a new row collides with; {@code index} is null for the primary key. */
+    record Conflict(IndexSchema index, Object[] existing) {
+    }
+
+    private record CompiledCheck(CheckConstraint check, Evaluator condition) {
+    }
+
+    private record UniqueIndex(IndexSchema index, Predicate<Object[]> covers) {
+    }
+
+    private final TableSchema table;
+    private final TableShape shape;
+    private final KeyOrder keyOrder;
+    private final List<CompiledCheck> checks = new ArrayList<>();
+    private final List<UniqueIndex> uniqueIndexes = new ArrayList<>();
+
+    ConstraintChecker(TableSchema table) {
+        this.table = table;
+        this.shape = table.storage().shape();
+        this.keyOrder = shape.keyOrder();
+        for (CheckConstraint c : table.constraints().checks()) {
+            checks.add(new CompiledCheck(c, ExpressionCompiler.compile(ExpressionBinder.bind(c.condition(),
+                    IndexShapes.scopeOf(table)))));
+        }
+        for (IndexSchema index : table.constraints().indexes()) {
+            if (index.unique()) {
+                Predicate<Object[]> filter = IndexShapes.filter(table, index);
+                uniqueIndexes.add(new UniqueIndex(index, filter == null ? row -> true : filter));
+            }
+        }
+    }
+
+    TableSchema table() {
+        return table;
+    }
+
+    /** The row with every value coerced to its column's type; an uncoercible value is an error naming the column. */
+    Object[] coerced(Object[] row) {
+        Object[] stored = new Object[row.length];
+        for (int i = 0; i < row.length; i++) {
+            stored[i] = table.columns().get(i).type().coerce(row[i], table.columnLabel(i));
+        }
+        return stored;
+    }
+
+    /** For {@code or replace}: a NULL in a NOT NULL column with a default takes the default, as in SQLite. */
+    Object[] withDefaultsForNulls(Object[] row) {
+        Object[] filled = row.clone();
+        for (int i = 0; i < filled.length; i++) {
+            ColumnSchema c = table.columns().get(i);
+            if (filled[i] == null && c.notNull() && c.defaultValue() != null) {
+                filled[i] = c.type().coerce(c.defaultValue(), table.columnLabel(i));
+            }
+        }
+        return filled;
+    }
+
+    /** @throws DeriveException {@code NOT NULL constraint failed: t.x} */
+    void checkNotNull(Object[] row) {
+        for (int i = 0; i < row.length; i++) {
+            if (row[i] == null && table.columns().get(i).notNull()) {
+                throw violation("NOT NULL constraint failed: " + table.columnLabel(i));
+            }
+        }
+    }
+
+    /** @throws DeriveException {@code CHECK constraint failed: name} when a check is false (NULL passes) */
+    void checkChecks(Object[] row, Parameters parameters) {
+        for (CompiledCheck c : checks) {
+            if (Boolean.FALSE.equals(Numeric.truth(c.condition().eval(row, parameters)))) {
+                throw violation("CHECK constraint failed: " + c.check().label());
+            }
+        }
+    }
+
+    /**
+     * The stored rows (effective state of the connection) the row collides with: on the primary
+     * key, then on each unique index in declaration order. The row at {@code ownKey} (the row's
+     * own image before an update; null for an insert) never collides with it.
+     */
+    List<Conflict> conflicts(TableConnection connection, Object[] row, Object[] ownKey) {
+        List<Conflict> conflicts = new ArrayList<>();
+        Object[] key = shape.keyOf(row);
+        if (ownKey == null || keyOrder.compare(ownKey, key) != 0) {
+            connection.get(key).ifPresent(existing -> conflicts.add(new Conflict(null, existing)));
+        }
+        for (UniqueIndex u : uniqueIndexes) {
+            if (!u.covers().test(row)) {
+                continue;
+            }
+            Object[] indexKey = indexKey(u.index(), row);
+            if (indexKey == null) {
+                continue;
+            }
+            try (RowCursor same = connection.scanIndex(u.index().name(), indexKey)) {
+                while (same.hasNext()) {
+                    Object[] existing = same.next();
+                    Object[] existingKey = shape.keyOf(existing);
+                    if ((ownKey == null || keyOrder.compare(ownKey, existingKey) != 0)
+                            && keyOrder.compare(key, existingKey) != 0) {
+                        conflicts.add(new Conflict(u.index(), existing));
+                    }
+                }
+            }
+        }
+        return conflicts;
+    }
+
+    /** The index key of a row, or null when a component is NULL (NULLs are distinct in UNIQUE). */
+    private static Object[] indexKey(IndexSchema index, Object[] row) {
+        Object[] key = new Object[index.columns().size()];
+        for (int i = 0; i < key.length; i++) {
+            key[i] = row[index.columns().get(i).column()];
+            if (key[i] == null) {
+                return null;
+            }
+        }
+        return key;
+    }
+
+    /** {@code UNIQUE constraint failed: t.a, t.b} for the constraint a conflict is on. */
+    DeriveException uniqueViolation(Conflict conflict) {
+        StringBuilder columns = new StringBuilder();
+        if (conflict.index() == null) {
+            for (var part : table.primaryKey()) {
+                columns.append(columns.isEmpty() ? "" : ", ").append(table.columnLabel(part.column()));
+            }
+        } else {
+            for (IndexSchema.IndexColumn c : conflict.index().columns()) {
+                columns.append(columns.isEmpty() ? "" : ", ").append(table.columnLabel(c.column()));
+            }
+        }
+        return violation("UNIQUE constraint failed: " + columns);
+    }
+
+    static DeriveException violation(String message) {
+        return new DeriveException(DeriveException.CONSTRAINT, message);
+    }
+}

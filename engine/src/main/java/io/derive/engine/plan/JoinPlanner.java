@@ -1,0 +1,197 @@
+package io.derive.engine.plan;
+
+import io.derive.engine.schema.Collation;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.TableShape;
+import io.derive.engine.sql.ast.Select;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Plans a {@link Relation} with its {@code where} predicate: pushes single-source conjuncts down
+ * to their source (where a key-prefix seek can use them), orders inner joins greedily (smallest
+ * estimated source first, then always a connected source), turns equality conjuncts into join
+ * keys (an index lookup when they cover the right table's key prefix) and keeps the rest as join
+ * conditions. The planned rows keep the relation's column order.
+ */
+final class JoinPlanner {
+    private JoinPlanner() {
+    }
+
+    static PlanNode plan(Relation relation, BoundExpr where) {
+        List<BoundExpr> conjuncts = Slots.conjuncts(where);
+        if (isInnerTree(relation)) {
+            List<Relation.Leaf> leaves = new ArrayList<>();
+            List<BoundExpr> all = new ArrayList<>(conjuncts);
+            collectInner(relation, 0, leaves, all);
+            return new InnerJoinOrder(leaves, all).plan();
+        }
+        return filter(fixed(relation), conjuncts);
+    }
+
+    private static boolean isInnerTree(Relation r) {
+        if (r instanceof Relation.Leaf) {
+            return true;
+        }
+        if (r instanceof Relation.Join j) {
+            return (j.kind() == Select.JoinKind.INNER || j.kind() == Select.JoinKind.CROSS)
+                    && isInnerTree(j.left()) && isInnerTree(j.right());
+        }
+        return false;
+    }
+
+    /** The leaves in written order, and every join condition moved to the whole row's slots. */
+    private static void collectInner(Relation r, int offset, List<Relation.Leaf> leaves, List<BoundExpr> conjuncts) {
+        if (r instanceof Relation.Leaf leaf) {
+            leaves.add(leaf);
+            return;
+        }
+        Relation.Join j = (Relation.Join) r;
+        collectInner(j.left(), offset, leaves, conjuncts);
+        collectInner(j.right(), offset + j.left().scope().width(), leaves, conjuncts);
+        for (BoundExpr c : Slots.conjuncts(j.condition())) {
+            conjuncts.add(Slots.remap(c, i -> i + offset));
+        }
+    }
+
+    /** Outer joins and lateral sources keep their written order. */
+    private static PlanNode fixed(Relation r) {
+        if (r instanceof Relation.Leaf leaf) {
+            return leaf.plan();
+        }
+        if (r instanceof Relation.Apply a) {
+            return filter(new PlanNode.Apply(plan(a.left(), null), a.right(), a.outer()), Slots.conjuncts(a.condition()));
+        }
+        Relation.Join j = (Relation.Join) r;
+        PlanNode left = plan(j.left(), null);
+        PlanNode right = plan(j.right(), null);
+        int leftWidth = j.left().scope().width();
+        int rightWidth = j.right().scope().width();
+        if (j.kind() == Select.JoinKind.RIGHT) {
+            // A right join is the left join of the swapped inputs, projected back to written order.
+            BoundExpr swapped = j.condition() == null ? null
+                    : Slots.remap(j.condition(), i -> i < leftWidth ? i + rightWidth : i - leftWidth);
+            PlanNode join = join(right, left, PlanNode.JoinType.LEFT, swapped, rightWidth);
+            List<Integer> order = new ArrayList<>();
+            for (int i = 0; i < leftWidth; i++) {
+                order.add(rightWidth + i);
+            }
+            for (int i = 0; i < rightWidth; i++) {
+                order.add(i);
+            }
+            return reorder(join, order);
+        }
+        PlanNode.JoinType type = switch (j.kind()) {
+            case LEFT -> PlanNode.JoinType.LEFT;
+            case FULL -> PlanNode.JoinType.FULL;
+            default -> PlanNode.JoinType.INNER;
+        };
+        return join(left, right, type, j.condition(), leftWidth);
+    }
+
+    /** A join whose condition's equalities between the two sides become keys. */
+    static PlanNode join(PlanNode left, PlanNode right, PlanNode.JoinType type, BoundExpr condition, int leftWidth) {
+        List<BoundExpr> leftKeys = new ArrayList<>();
+        List<BoundExpr> rightKeys = new ArrayList<>();
+        List<Collation> collations = new ArrayList<>();
+        List<BoundExpr> residual = new ArrayList<>();
+        for (BoundExpr c : Slots.conjuncts(condition)) {
+            if (!equiKey(c, leftWidth, leftKeys, rightKeys, collations)) {
+                residual.add(c);
+            }
+        }
+        return keyedJoin(left, right, type, leftKeys, rightKeys, collations, Slots.and(residual));
+    }
+
+    /** Adds the sides of {@code left = right} as keys when each reads one input only. */
+    static boolean equiKey(BoundExpr c, int leftWidth, List<BoundExpr> leftKeys, List<BoundExpr> rightKeys,
+                           List<Collation> collations) {
+        if (!(c instanceof BoundExpr.Call call) || !call.operator().equals("=") || !Slots.movable(c)) {
+            return false;
+        }
+        BoundExpr a = call.arguments().get(0);
+        BoundExpr b = call.arguments().get(1);
+        BitSet sa = Slots.read(a);
+        BitSet sb = Slots.read(b);
+        if (sa.isEmpty() || sb.isEmpty()) {
+            return false;
+        }
+        boolean aLeft = sa.previousSetBit(sa.length()) < leftWidth;
+        boolean aRight = sa.nextSetBit(0) >= leftWidth;
+        boolean bLeft = sb.previousSetBit(sb.length()) < leftWidth;
+        boolean bRight = sb.nextSetBit(0) >= leftWidth;
+        if (aLeft && bRight) {
+            leftKeys.add(a);
+            rightKeys.add(Slots.remap(b, i -> i - leftWidth));
+        } else if (aRight && bLeft) {
+            leftKeys.add(b);
+            rightKeys.add(Slots.remap(a, i -> i - leftWidth));
+        } else {
+            return false;
+        }
+        collations.add(call.collation());
+        return true;
+    }
+
+    /** The join, as an index lookup when the right keys are a prefix of the right table's key. */
+    static PlanNode keyedJoin(PlanNode left, PlanNode right, PlanNode.JoinType type, List<BoundExpr> leftKeys,
+                              List<BoundExpr> rightKeys, List<Collation> collations, BoundExpr residual) {
+        PlanNode.TableScan scan = right instanceof PlanNode.TableScan s ? s
+                : right instanceof PlanNode.Filter f && f.input() instanceof PlanNode.TableScan s ? s : null;
+        if (type != PlanNode.JoinType.FULL && scan != null && scan.keyPrefix().isEmpty() && !scan.isRange() && !rightKeys.isEmpty()) {
+            TableSchema table = scan.table();
+            List<BoundExpr> lk = new ArrayList<>();
+            List<BoundExpr> rk = new ArrayList<>();
+            List<Collation> cs = new ArrayList<>();
+            for (TableShape.KeyPart part : table.primaryKey()) {
+                int found = -1;
+                for (int i = 0; i < rightKeys.size(); i++) {
+                    if (rightKeys.get(i) instanceof BoundExpr.ColumnSlot slot && slot.index() == part.column()
+                            && collations.get(i) == table.columns().get(part.column()).collation()) {
+                        found = i;
+                    }
+                }
+                if (found < 0) {
+                    break;
+                }
+                lk.add(leftKeys.get(found));
+                rk.add(rightKeys.get(found));
+                cs.add(collations.get(found));
+            }
+            if (!lk.isEmpty()) {
+                // Keys beyond the seek prefix stay as conditions over the combined row.
+                List<BoundExpr> rest = new ArrayList<>(Slots.conjuncts(residual));
+                int leftWidth = left.columns().size();
+                for (int i = 0; i < rightKeys.size(); i++) {
+                    if (!rk.contains(rightKeys.get(i))) {
+                        rest.add(new BoundExpr.Call("=", null, List.of(leftKeys.get(i),
+                                Slots.remap(rightKeys.get(i), j -> j + leftWidth)), io.derive.engine.schema.SqlType.INTEGER,
+                                collations.get(i), true));
+                    }
+                }
+                return new PlanNode.Join(left, right, type, lk, rk, cs, Slots.and(rest), true);
+            }
+        }
+        return new PlanNode.Join(left, right, type, leftKeys, rightKeys, collations, residual, false);
+    }
+
+    static PlanNode filter(PlanNode input, List<BoundExpr> conjuncts) {
+        BoundExpr predicate = Slots.and(conjuncts);
+        return predicate == null ? input : new PlanNode.Filter(input, predicate);
+    }
+
+    /** The rows with their columns in the given order of input slots. */
+    static PlanNode reorder(PlanNode input, List<Integer> order) {
+        List<OutputColumn> columns = input.columns();
+        List<BoundExpr> exprs = new ArrayList<>();
+        List<OutputColumn> out = new ArrayList<>();
+        for (int slot : order) {
+            OutputColumn c = columns.get(slot);
+            exprs.add(new BoundExpr.ColumnSlot(slot, c.name(), c.type(), c.collation(), c.notNull()));
+            out.add(c);
+        }
+        return new PlanNode.Project(input, exprs, out);
+    }
+}

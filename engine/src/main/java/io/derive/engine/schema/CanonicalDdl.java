@@ -1,0 +1,141 @@
+package io.derive.engine.schema;
+
+import io.derive.engine.spi.TableShape;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The canonical DDL text of schema objects, as {@code schema()} shows it and a durable catalog
+ * can store it: one spelling per definition, generated from the catalog objects (never the text
+ * as typed), so two equal definitions read the same. A maintained table reads in its table form,
+ * {@code create table … maintained as <body>}.
+ */
+public final class CanonicalDdl {
+    private static final Pattern PLAIN_IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    private CanonicalDdl() {
+    }
+
+    public static String table(TableSchema table) {
+        List<String> parts = new ArrayList<>();
+        for (ColumnSchema c : table.columns()) {
+            if (!c.hidden()) {
+                parts.add(column(c));
+            }
+        }
+        if (!table.isBag()) {
+            List<String> key = new ArrayList<>();
+            for (TableShape.KeyPart part : table.primaryKey()) {
+                key.add(identifier(table.columns().get(part.column()).name()) + (part.descending() ? " desc" : ""));
+            }
+            parts.add("primary key (" + String.join(", ", key) + ")");
+        }
+        for (IndexSchema index : table.constraints().indexes()) {
+            if (index.constraint()) {
+                parts.add("unique (" + String.join(", ", columnNames(table, index)) + ")");
+            }
+        }
+        for (CheckConstraint check : table.constraints().checks()) {
+            parts.add((check.name() == null ? "" : "constraint " + identifier(check.name()) + " ")
+                    + "check (" + check.sql() + ")");
+        }
+        for (ForeignKey fk : table.constraints().foreignKeys()) {
+            parts.add(foreignKey(table, fk));
+        }
+        StringBuilder sql = new StringBuilder("create table ").append(name(table.schema(), table.name()))
+                .append(" (").append(String.join(", ", parts)).append(") using ").append(table.module());
+        if (table.isMaintained()) {
+            sql.append(" maintained as ").append(table.derivation().bodySql());
+        }
+        return sql.toString();
+    }
+
+    public static String view(ViewSchema view) {
+        StringBuilder sql = new StringBuilder("create view ").append(name(view.schema(), view.name()));
+        if (!view.columnNames().isEmpty()) {
+            sql.append(" (").append(String.join(", ", view.columnNames().stream().map(CanonicalDdl::identifier).toList()))
+                    .append(")");
+        }
+        return sql.append(" as ").append(view.bodySql()).toString();
+    }
+
+    /** A constant as an SQL literal: {@code 'it''s'}, {@code x'00ff'}, {@code 1.5}, {@code null}. */
+    public static String literal(Object value) {
+        if (value == null) {
+            return "null";
+        }
+        if (value instanceof Long || value instanceof Double || value instanceof BigDecimal) {
+            return TextValue.of(value);
+        }
+        if (value instanceof Boolean b) {
+            return b ? "true" : "false";
+        }
+        if (value instanceof byte[] bytes) {
+            return "x'" + HexFormat.of().formatHex(bytes) + "'";
+        }
+        return "'" + TextValue.of(value).replace("'", "''") + "'";
+    }
+
+    /** A name as SQL text: bare when it is a plain identifier, else double-quoted. */
+    public static String identifier(String name) {
+        return PLAIN_IDENTIFIER.matcher(name).matches() ? name : "\"" + name.replace("\"", "\"\"") + "\"";
+    }
+
+    private static String column(ColumnSchema c) {
+        StringBuilder sql = new StringBuilder(identifier(c.name()));
+        if (c.type() != SqlType.ANY) {
+            sql.append(' ').append(c.type().sqlName());
+        }
+        if (c.notNull()) {
+            sql.append(" not null");
+        }
+        if (c.collation() != Collation.BINARY) {
+            sql.append(" collate ").append(c.collation().sqlName());
+        }
+        if (c.defaultValue() != null) {
+            sql.append(" default ").append(literal(c.defaultValue()));
+        }
+        return sql.toString();
+    }
+
+    private static String foreignKey(TableSchema table, ForeignKey fk) {
+        List<String> columns = new ArrayList<>();
+        for (int position : fk.columns()) {
+            columns.add(identifier(table.columns().get(position).name()));
+        }
+        StringBuilder sql = new StringBuilder();
+        if (fk.name() != null) {
+            sql.append("constraint ").append(identifier(fk.name())).append(' ');
+        }
+        sql.append("foreign key (").append(String.join(", ", columns)).append(") references ")
+                .append(fk.parentSchema() == null ? identifier(fk.parentTable()) : name(fk.parentSchema(), fk.parentTable()));
+        if (!fk.parentColumns().isEmpty()) {
+            sql.append(" (").append(String.join(", ", fk.parentColumns().stream().map(CanonicalDdl::identifier).toList()))
+                    .append(")");
+        }
+        if (fk.onDelete() != null && fk.onDelete() != ForeignKey.Action.NO_ACTION) {
+            sql.append(" on delete ").append(fk.onDelete().sql());
+        }
+        if (fk.onUpdate() != null && fk.onUpdate() != ForeignKey.Action.NO_ACTION) {
+            sql.append(" on update ").append(fk.onUpdate().sql());
+        }
+        return sql.toString();
+    }
+
+    private static List<String> columnNames(TableSchema table, IndexSchema index) {
+        List<String> names = new ArrayList<>();
+        for (IndexSchema.IndexColumn c : index.columns()) {
+            names.add(identifier(table.columns().get(c.column()).name()) + (c.descending() ? " desc" : ""));
+        }
+        return names;
+    }
+
+    private static String name(String schema, String name) {
+        return schema.toLowerCase(Locale.ROOT) + "." + identifier(name);
+    }
+}

@@ -1,0 +1,81 @@
+package io.derive.engine.contract;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What the planner chooses, as {@code explain} shows it. */
+public abstract class PlannerContract extends HostContractTest {
+
+    @BeforeEach
+    void tables() {
+        script("""
+                create table small (k integer primary key, v integer);
+                create table big (a integer, b integer, x text, primary key (a, b));
+                insert into small values (1, 1), (2, 2);
+                """);
+        for (int i = 0; i < 50; i++) {
+            session.execute("insert into big values (?, ?, ?)", i % 5, i, "x" + i);
+        }
+    }
+
+    private List<String> plan(String query) {
+        return rows("explain " + query).stream().map(r -> ((String) r.get(0)).strip()).toList();
+    }
+
+    @Test
+    void equalityOnTheKeyPrefixIsASeek() {
+        assertThat(plan("select * from big where a = 3 and x <> 'q'"))
+                .anyMatch(line -> line.equals("seek main.big on key prefix (a)"));
+        assertThat(plan("select * from big where a = ? and b = ?"))
+                .anyMatch(line -> line.equals("seek main.big on key prefix (a, b)"));
+    }
+
+    @Test
+    void aRangeOnTheKeyColumnAfterThePrefixNarrowsTheSeek() {
+        assertThat(plan("select * from big where a = 2 and b > 20 and b <= 40"))
+                .anyMatch(line -> line.equals("seek main.big on key prefix (a) range of b"));
+        assertThat(rows("select b from big where a = 2 and b > 20 and b <= 40 order by b"))
+                .containsExactly(row(22L), row(27L), row(32L), row(37L));
+        assertThat(rows("select count(*) from big where a between 1 and 2")).containsExactly(row(20L));
+        assertThat(plan("select * from big where a between 1 and 2")).anyMatch(line -> line.equals("scan main.big range of a"));
+    }
+
+    @Test
+    void aRangeWithANullBoundSelectsNothing() {
+        assertThat(rows("select count(*) from big where a > null")).containsExactly(row(0L));
+    }
+
+    @Test
+    void aConditionOnANonLeadingKeyColumnScans() {
+        assertThat(plan("select * from big where b = 3")).anyMatch(line -> line.equals("scan main.big"));
+    }
+
+    @Test
+    void aJoinOnTheRightTablesKeyPrefixLooksItUp() {
+        assertThat(plan("select * from small s join big g on g.a = s.v"))
+                .anyMatch(line -> line.startsWith("inner join (index lookup)"));
+    }
+
+    @Test
+    void theSmallerSourceDrivesTheJoin() {
+        List<String> lines = plan("select * from big g join small s on g.a = s.v");
+        int join = lines.indexOf(lines.stream().filter(l -> l.startsWith("inner join")).findFirst().orElseThrow());
+        assertThat(lines.get(join + 1)).isEqualTo("scan main.small");
+    }
+
+    @Test
+    void reorderedJoinsKeepTheWrittenColumnOrder() {
+        assertThat(rows("select * from big g join small s on g.a = s.v where g.b = 6"))
+                .containsExactly(row(1L, 6L, "x6", 1L, 1L));
+    }
+
+    @Test
+    void whereConditionsOnOneSourceArePushedToIt() {
+        List<String> lines = plan("select * from small s join big g on g.a = s.v where s.k = 2");
+        assertThat(lines).anyMatch(line -> line.equals("seek main.small on key prefix (k)"));
+    }
+}

@@ -1,0 +1,367 @@
+package io.derive.engine.scenario.differential;
+
+import io.derive.engine.scenario.differential.ExpressionGenerator.Column;
+import io.derive.engine.scenario.differential.ExpressionGenerator.Typed;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * Random queries over a {@link RandomDatabase}, each tagged with the {@link Feature}s it uses.
+ * A query either has a total order (every output column in {@code order by}, so ties are equal
+ * rows and even {@code limit} is deterministic) or is compared as a bag.
+ */
+public final class QueryGenerator {
+    private final RandomDatabase database;
+    private final Random random;
+    private final ExpressionGenerator expressions;
+    private final Set<Feature> features = EnumSet.noneOf(Feature.class);
+
+    private QueryGenerator(RandomDatabase database, long seed) {
+        this.database = database;
+        this.random = new Random(seed);
+        this.expressions = new ExpressionGenerator(random);
+    }
+
+    /** The query for one replay handle: the same database and index always give the same query. */
+    public static GeneratedQuery generate(RandomDatabase database, long databaseSeed, int index) {
+        QueryGenerator generator = new QueryGenerator(database, databaseSeed * 1_000_003L + index);
+        return generator.query(databaseSeed + ":" + index);
+    }
+
+    private GeneratedQuery query(String id) {
+        int shape = random.nextInt(100);
+        Shape result;
+        if (shape < 40) {
+            result = singleTable();
+        } else if (shape < 55) {
+            result = join();
+        } else if (shape < 67) {
+            result = subquery();
+        } else if (shape < 80) {
+            result = grouped();
+        } else if (shape < 92) {
+            result = setOperation();
+        } else {
+            result = derived();
+        }
+        boolean ordered = result.orderable && random.nextInt(3) > 0;
+        Sql sql = result.sql;
+        if (ordered) {
+            features.add(Feature.ORDER_LIMIT);
+            if (features.contains(Feature.DISTINCT) || features.contains(Feature.SET_OPERATION)) {
+                // Derby 10.16 ignores NULLS FIRST/LAST after SELECT DISTINCT or a set operation (it
+                // reuses the duplicate-eliminating sort).
+                sql = Sql.sqliteOnly(sql.sqlite());
+            }
+            sql = Sql.concat(sql, orderBy(result.width));
+            if (random.nextBoolean()) {
+                sql = Sql.concat(sql, limit());
+            }
+        }
+        return new GeneratedQuery(id, sql, features, ordered);
+    }
+
+    private record Shape(Sql sql, int width, boolean orderable) {
+    }
+
+    private List<Column> scope(RandomDatabase.Table table, String alias) {
+        List<Column> columns = new ArrayList<>();
+        columns.add(new Column(alias, "id", ColumnType.INT));
+        for (int i = 0; i < table.columns().size(); i++) {
+            columns.add(new Column(alias, table.column(i), table.columns().get(i)));
+        }
+        return columns;
+    }
+
+    private RandomDatabase.Table table() {
+        List<RandomDatabase.Table> tables = database.tables();
+        return tables.get(random.nextInt(tables.size()));
+    }
+
+    /** 1–3 output expressions: mostly columns, sometimes computed. */
+    private List<Sql> selectList(List<Column> scope, int max) {
+        int n = 1 + random.nextInt(max);
+        List<Sql> items = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (random.nextInt(3) == 0) {
+                ColumnType type = ColumnType.values()[random.nextInt(3)];
+                Typed e = expressions.expr(scope, type, 2);
+                if (e.computed()) {
+                    features.add(Feature.EXPRESSIONS);
+                }
+                items.add(e.sql());
+            } else {
+                items.add(expressions.pick(scope).sql());
+            }
+        }
+        return items;
+    }
+
+    private static Sql commaList(List<Sql> items) {
+        List<Object> parts = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            parts.add(i == 0 ? "" : ", ");
+            parts.add(items.get(i));
+        }
+        return Sql.concat(parts.toArray());
+    }
+
+    private Sql where(List<Column> scope, int chancePercent) {
+        if (random.nextInt(100) >= chancePercent) {
+            return Sql.both("");
+        }
+        features.add(Feature.FILTER);
+        return Sql.concat(" where ", expressions.predicate(scope, 2));
+    }
+
+    private Shape singleTable() {
+        features.add(Feature.SINGLE_TABLE);
+        RandomDatabase.Table t = table();
+        List<Column> scope = scope(t, "a");
+        boolean distinct = random.nextInt(4) == 0;
+        if (distinct) {
+            features.add(Feature.DISTINCT);
+        }
+        List<Sql> items = selectList(scope, 3);
+        Sql sql = Sql.concat("select ", distinct ? "distinct " : "", commaList(items), " from ", t.name(), " a",
+                where(scope, 70));
+        return new Shape(sql, items.size(), true);
+    }
+
+    private Shape join() {
+        int ways = random.nextInt(3) == 0 ? 3 : 2;
+        List<Column> scope = new ArrayList<>();
+        RandomDatabase.Table first = table();
+        scope.addAll(scope(first, "a"));
+        Sql from = Sql.both(first.name() + " a");
+        boolean outer = false;
+        for (int i = 1; i < ways; i++) {
+            String alias = String.valueOf((char) ('a' + i));
+            RandomDatabase.Table next = table();
+            List<Column> nextScope = scope(next, alias);
+            Column right = expressions.pick(nextScope);
+            Column left = expressions.pickComparable(scope, right.type());
+            int kind = random.nextInt(10);
+            Sql join;
+            if (kind < 5) {
+                join = Sql.both(" join ");
+            } else if (kind < 7) {
+                join = Sql.both(" left join ");
+                outer = true;
+            } else if (kind < 9) {
+                join = Sql.both(" right join ");
+                outer = true;
+            } else {
+                // Derby has no full outer join.
+                join = Sql.sqliteOnly(" full join ");
+                outer = true;
+            }
+            Sql on = Sql.concat(left.sql(), " = ", right.sql());
+            if (random.nextInt(4) == 0) {
+                on = Sql.concat(on, " and ", expressions.predicate(nextScope, 1));
+            }
+            from = Sql.concat(from, join, next.name(), " ", alias, " on ", on);
+            scope.addAll(nextScope);
+        }
+        features.add(ways == 3 ? Feature.INNER_JOIN_3 : Feature.INNER_JOIN_2);
+        if (outer) {
+            features.add(Feature.OUTER_JOIN);
+        }
+        List<Sql> items = selectList(scope, 3);
+        Sql sql = Sql.concat("select ", commaList(items), " from ", from, where(scope, 50));
+        return new Shape(sql, items.size(), true);
+    }
+
+    private Shape subquery() {
+        RandomDatabase.Table outer = table();
+        RandomDatabase.Table inner = table();
+        List<Column> outerScope = scope(outer, "a");
+        List<Column> innerScope = scope(inner, "b");
+        Column innerColumn = expressions.pick(innerScope);
+        Column outerColumn = expressions.pickComparable(outerScope, innerColumn.type());
+        boolean correlated = random.nextInt(3) > 0;
+        features.add(correlated ? Feature.CORRELATED_SUBQUERY : Feature.SUBQUERY);
+        Sql innerWhere = correlated
+                ? Sql.concat(" where ", innerColumn.sql(), " = ", outerColumn.sql())
+                : Sql.concat(" where ", expressions.predicate(innerScope, 1));
+        List<Sql> items = selectList(outerScope, 2);
+        Sql condition;
+        switch (random.nextInt(3)) {
+            case 0:
+                condition = Sql.concat(random.nextBoolean() ? "exists" : "not exists", " (select 1 from ", inner.name(),
+                        " b", innerWhere, ")");
+                break;
+            case 1: {
+                Column selected = expressions.pick(innerScope);
+                Column probe = expressions.pickComparable(outerScope, selected.type());
+                condition = Sql.concat(probe.sql(), random.nextBoolean() ? " in" : " not in", " (select ",
+                        selected.sql(), " from ", inner.name(), " b", innerWhere, ")");
+                break;
+            }
+            default: {
+                // An aggregate keeps a scalar subquery to one row (Derby rejects more, SQLite takes the first).
+                Column measured = expressions.pick(innerScope);
+                Sql scalar = Sql.concat("(select ", random.nextBoolean() ? "max(" : "min(", measured.sql(), ") from ",
+                        inner.name(), " b", innerWhere, ")");
+                items.add(scalar);
+                condition = null;
+            }
+        }
+        Sql sql = Sql.concat("select ", commaList(items), " from ", outer.name(), " a");
+        if (condition != null) {
+            sql = Sql.concat(sql, " where ", condition);
+        }
+        return new Shape(sql, items.size(), true);
+    }
+
+    private Shape grouped() {
+        RandomDatabase.Table t = table();
+        List<Column> scope = scope(t, "a");
+        List<Sql> items = new ArrayList<>();
+        List<Sql> keys = new ArrayList<>();
+        boolean grouped = random.nextInt(4) > 0;
+        if (grouped) {
+            features.add(Feature.GROUP_BY);
+            int n = 1 + random.nextInt(2);
+            for (int i = 0; i < n; i++) {
+                keys.add(expressions.pick(scope).sql());
+            }
+            items.addAll(keys);
+        } else {
+            features.add(Feature.AGGREGATE);
+        }
+        int aggregates = 1 + random.nextInt(3);
+        for (int i = 0; i < aggregates; i++) {
+            items.add(aggregate(scope));
+        }
+        Sql sql = Sql.concat("select ", commaList(items), " from ", t.name(), " a", where(scope, 40));
+        if (grouped) {
+            sql = Sql.concat(sql, " group by ", commaList(keys));
+            if (random.nextInt(3) == 0) {
+                sql = Sql.concat(sql, " having count(*) ", random.nextBoolean() ? "> 1" : "<= 2");
+            }
+        }
+        return new Shape(sql, items.size(), true);
+    }
+
+    private Sql aggregate(List<Column> scope) {
+        Column c = expressions.pick(scope);
+        switch (random.nextInt(6)) {
+            case 0:
+                return Sql.both("count(*)");
+            case 1:
+                return Sql.concat("count(", c.sql(), ")");
+            case 2:
+                return Sql.concat("min(", c.sql(), ")");
+            case 3:
+                return Sql.concat("max(", c.sql(), ")");
+            case 4: {
+                Column n = expressions.pick(scope, ColumnType.INT);
+                return Sql.concat("sum(", n.sql(), ")");
+            }
+            default: {
+                // Derby's avg of integers truncates; over a real column both agree.
+                Column r = expressions.pick(scope, ColumnType.REAL);
+                return r != null ? Sql.concat("avg(", r.sql(), ")")
+                        : Sql.sqliteOnly("avg(" + expressions.pick(scope, ColumnType.INT).sql().sqlite() + ")");
+            }
+        }
+    }
+
+    private Shape setOperation() {
+        features.add(Feature.SET_OPERATION);
+        RandomDatabase.Table left = table();
+        RandomDatabase.Table right = table();
+        List<Column> leftScope = scope(left, "a");
+        List<Column> rightScope = scope(right, "a");
+        int width = 1 + random.nextInt(2);
+        List<Sql> leftItems = new ArrayList<>();
+        List<Sql> rightItems = new ArrayList<>();
+        for (int i = 0; i < width; i++) {
+            Column l = expressions.pick(leftScope);
+            Column r = expressions.pick(rightScope, l.type());
+            leftItems.add(l.sql());
+            rightItems.add(r != null ? r.sql() : expressions.literal(l.type()));
+        }
+        String op = new String[] {" union ", " union all ", " intersect ", " except "}[random.nextInt(4)];
+        Sql sql = Sql.concat("select ", commaList(leftItems), " from ", left.name(), " a", where(leftScope, 50), op,
+                "select ", commaList(rightItems), " from ", right.name(), " a", where(rightScope, 50));
+        return new Shape(sql, width, true);
+    }
+
+    /**
+     * A filtered projection read through a derived table or (SQLite dialect only: Derby has no
+     * {@code with}) a common table expression, filtered again outside.
+     */
+    private Shape derived() {
+        RandomDatabase.Table t = table();
+        List<Column> scope = scope(t, "a");
+        int width = 1 + random.nextInt(3);
+        List<Object> inner = new ArrayList<>();
+        List<Column> outputs = new ArrayList<>();
+        inner.add("select ");
+        for (int i = 1; i <= width; i++) {
+            ColumnType type = ColumnType.values()[random.nextInt(3)];
+            Typed e = random.nextInt(3) == 0 ? expressions.expr(scope, type, 1) : null;
+            if (e == null) {
+                Column c = expressions.pick(scope);
+                e = new Typed(c.sql(), c.type(), false);
+            } else if (e.computed()) {
+                features.add(Feature.EXPRESSIONS);
+            }
+            inner.add(i == 1 ? "" : ", ");
+            inner.add(e.sql());
+            inner.add(" as o" + i);
+            outputs.add(new Column("x", "o" + i, e.type()));
+        }
+        inner.add(" from " + t.name() + " a");
+        inner.add(where(scope, 50));
+        Sql body = Sql.concat(inner.toArray());
+        Sql outerWhere = random.nextBoolean() ? Sql.both("") : Sql.concat(" where ", expressions.predicate(outputs, 1));
+        List<Sql> items = new ArrayList<>();
+        for (Column c : outputs) {
+            items.add(c.sql());
+        }
+        Sql sql;
+        if (random.nextBoolean()) {
+            features.add(Feature.DERIVED_TABLE);
+            sql = Sql.concat("select ", commaList(items), " from (", body, ") x", outerWhere);
+        } else {
+            features.add(Feature.CTE);
+            Sql cte = Sql.concat("with x as (", body, ") select ", commaList(items), " from x", outerWhere);
+            sql = Sql.sqliteOnly(cte.sqlite());
+        }
+        return new Shape(sql, width, true);
+    }
+
+    /** Every output position, each ascending or descending, NULL placement explicit for Derby. */
+    private Sql orderBy(int width) {
+        List<Object> parts = new ArrayList<>();
+        parts.add(" order by ");
+        for (int i = 1; i <= width; i++) {
+            boolean descending = random.nextBoolean();
+            int nulls = random.nextInt(3);
+            String direction = descending ? " desc" : "";
+            String explicit = nulls == 0 ? "" : nulls == 1 ? " nulls first" : " nulls last";
+            // SQLite's default: NULLs first ascending, last descending; Derby must be told.
+            String derbyNulls = nulls == 0 ? (descending ? " nulls last" : " nulls first") : explicit;
+            parts.add(i == 1 ? "" : ", ");
+            parts.add(new Sql(i + direction + explicit, i + direction + derbyNulls));
+        }
+        return Sql.concat(parts.toArray());
+    }
+
+    private Sql limit() {
+        int limit = 1 + random.nextInt(5);
+        int offset = random.nextInt(3);
+        if (offset == 0) {
+            return new Sql(" limit " + limit, " fetch first " + limit + " rows only");
+        }
+        return new Sql(" limit " + limit + " offset " + offset,
+                " offset " + offset + " rows fetch first " + limit + " rows only");
+    }
+}

@@ -1,0 +1,11 @@
+package io.derive.memory;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.scenario.BadInputSuite;
+
+class BadInputCorpusTest extends BadInputSuite {
+    @Override
+    protected DatabaseConfig config() {
+        return DatabaseConfig.named("memory-bad-input");
+    }
+}

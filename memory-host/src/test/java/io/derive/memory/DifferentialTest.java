@@ -1,0 +1,11 @@
+package io.derive.memory;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.scenario.differential.DifferentialSuite;
+
+class DifferentialTest extends DifferentialSuite {
+    @Override
+    protected DatabaseConfig config() {
+        return DatabaseConfig.named("memory-differential");
+    }
+}

@@ -1,0 +1,11 @@
+package io.derive.memory;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.scenario.ScenarioSuite;
+
+class ScenarioSuiteTest extends ScenarioSuite {
+    @Override
+    protected DatabaseConfig config() {
+        return DatabaseConfig.named("memory-scenarios");
+    }
+}
