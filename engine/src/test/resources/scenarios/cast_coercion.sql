@@ -92,7 +92,6 @@ select k from t where n > '9';
 -- | 1 |
 
 -- case: text column compared with integer literal
--- pending: comparison affinity: a text column compared with a numeric literal compares as text (SQLite) — Derive finds no row
 create table t (k integer primary key, s text);
 insert into t values (1, '10'), (2, '9');
 select k from t where s = 10;
@@ -109,7 +108,6 @@ select k from t where cast(s as integer) > 5 order by k;
 
 -- case: order by mixed types puts numbers before text
 select v from (select 1 as v) order by v;
--- pending: derived tables
 -- expect: rows
 -- | 1 |
 

@@ -69,7 +69,6 @@ select v from t where k = 'KEY';
 create table t (k integer primary key, v text collate nocase);
 insert into t values (1, 'x'), (2, 'X'), (3, 'y');
 select count(*) from (select distinct v from t);
--- pending: derived tables, aggregates
 -- expect: rows
 -- | 2 |
 

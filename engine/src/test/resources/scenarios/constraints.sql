@@ -1,27 +1,23 @@
 -- UNIQUE, CHECK and FOREIGN KEY constraints.
 
 -- case: unique table constraint on two columns
--- pending: unique constraints
 create table t (k integer primary key, a integer, b integer, unique (a, b));
 insert into t values (1, 1, 1), (2, 1, 2);
 insert into t values (3, 1, 2);
 -- expect: error UNIQUE constraint failed: t.a, t.b
 
 -- case: unique allows several nulls
--- pending: unique constraints
 create table t (k integer primary key, e text unique);
 insert into t values (1, null), (2, null);
 -- expect: count 2
 
 -- case: unique checked on update
--- pending: unique constraints
 create table t (k integer primary key, e text unique);
 insert into t values (1, 'a'), (2, 'b');
 update t set e = 'a' where k = 2;
 -- expect: error UNIQUE constraint failed: t.e
 
 -- case: unique swap in one statement fails row by row as in SQLite
--- pending: unique constraints
 create table t (k integer primary key, e integer unique);
 insert into t values (1, 1), (2, 2);
 update t set e = 3 - e;
@@ -32,13 +28,11 @@ select k, e from t;
 -- | 2 | 2 |
 
 -- case: check with null passes
--- pending: check constraints
 create table t (k integer primary key, n integer check (n > 0));
 insert into t values (1, null);
 -- expect: count 1
 
 -- case: check on update
--- pending: check constraints
 create table t (k integer primary key, n integer check (n > 0));
 insert into t values (1, 5);
 update t set n = -1;
@@ -48,14 +42,12 @@ select n from t;
 -- | 5 |
 
 -- case: table check over two columns
--- pending: check constraints
 create table t (k integer primary key, lo integer, hi integer, check (lo <= hi));
 insert into t values (1, 1, 2);
 insert into t values (2, 3, 2);
 -- expect: error CHECK constraint failed
 
 -- case: foreign key rejects missing parent
--- pending: foreign keys
 pragma foreign_keys = on;
 create table parent (id integer primary key);
 create table child (id integer primary key, pid integer references parent (id));
@@ -63,7 +55,6 @@ insert into child values (1, 99);
 -- expect: error FOREIGN KEY constraint failed
 
 -- case: foreign key accepts null
--- pending: foreign keys
 pragma foreign_keys = on;
 create table parent (id integer primary key);
 create table child (id integer primary key, pid integer references parent (id));
@@ -71,7 +62,6 @@ insert into child values (1, null);
 -- expect: count 1
 
 -- case: foreign key restricts parent delete
--- pending: foreign keys
 pragma foreign_keys = on;
 create table parent (id integer primary key);
 create table child (id integer primary key, pid integer references parent (id));
@@ -81,7 +71,6 @@ delete from parent where id = 1;
 -- expect: error FOREIGN KEY constraint failed
 
 -- case: on delete cascade
--- pending: foreign keys
 pragma foreign_keys = on;
 create table parent (id integer primary key);
 create table child (id integer primary key, pid integer references parent (id) on delete cascade);
@@ -93,7 +82,6 @@ select id from child;
 -- | 11 |
 
 -- case: on delete set null
--- pending: foreign keys
 pragma foreign_keys = on;
 create table parent (id integer primary key);
 create table child (id integer primary key, pid integer references parent (id) on delete set null);
@@ -105,7 +93,6 @@ select id, pid from child;
 -- | 10 | NULL |
 
 -- case: on update cascade
--- pending: foreign keys
 pragma foreign_keys = on;
 create table parent (id integer primary key);
 create table child (id integer primary key, pid integer references parent (id) on update cascade);
@@ -117,7 +104,6 @@ select pid from child;
 -- | 5 |
 
 -- case: pragma foreign_keys off allows orphans
--- pending: foreign keys
 pragma foreign_keys = on;
 create table parent (id integer primary key);
 create table child (id integer primary key, pid integer references parent (id));
@@ -126,7 +112,6 @@ insert into child values (1, 99);
 -- expect: count 1
 
 -- case: table-level foreign key
--- pending: foreign keys
 pragma foreign_keys = on;
 create table parent (a integer, b integer, primary key (a, b));
 create table child (id integer primary key, x integer, y integer, foreign key (x, y) references parent (a, b));

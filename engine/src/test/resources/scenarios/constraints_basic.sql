@@ -100,20 +100,17 @@ select k, typeof(k) from t;
 -- | 12 | integer |
 
 -- case: unique column constraint
--- pending: unique constraints
 create table t (k integer primary key, e text unique);
 insert into t values (1, 'a');
 insert into t values (2, 'a');
 -- expect: error UNIQUE constraint failed: t.e
 
 -- case: check constraint
--- pending: check constraints
 create table t (k integer primary key, n integer check (n > 0));
 insert into t values (1, 0);
 -- expect: error CHECK constraint failed
 
 -- case: named check constraint
--- pending: check constraints
 create table t (k integer primary key, n integer, constraint positive check (n > 0));
 insert into t values (1, -5);
 -- expect: error CHECK constraint failed: positive

@@ -3,31 +3,26 @@ create table s (id integer primary key, g text, n integer, r real);
 insert into s values (1, 'a', 1, 1.5), (2, 'a', 2, null), (3, 'b', null, 2.5), (4, 'b', 4, 0.5), (5, null, 5, 1.0), (6, 'a', 2, 3.0);
 
 -- case: count star and count column
--- pending: aggregates
 select count(*), count(n), count(g), count(r) from s;
 -- expect: rows
 -- | 6 | 5 | 5 | 5 |
 
 -- case: sum avg min max
--- pending: aggregates
 select sum(n), avg(n), min(n), max(n) from s;
 -- expect: rows
 -- | 14 | 2.8 | 1 | 5 |
 
 -- case: total is real and zero on empty
--- pending: aggregates
 select total(n), typeof(total(n)) from s;
 -- expect: rows
 -- | 14.0 | real |
 
 -- case: sum of no rows is null and total is zero
--- pending: aggregates
 select sum(n), total(n), count(*), max(n) from s where id > 100;
 -- expect: rows
 -- | NULL | 0.0 | 0 | NULL |
 
 -- case: group by with count
--- pending: group by
 select g, count(*) from s group by g;
 -- expect: rows
 -- | NULL | 1 |
@@ -35,7 +30,6 @@ select g, count(*) from s group by g;
 -- | b    | 2 |
 
 -- case: group by with sum ignoring nulls
--- pending: group by
 select g, sum(n), avg(r) from s group by g;
 -- expect: rows
 -- | NULL | 5 | 1.0  |
@@ -43,28 +37,24 @@ select g, sum(n), avg(r) from s group by g;
 -- | b    | 4 | 1.5  |
 
 -- case: having filters groups
--- pending: group by
 select g, count(*) as c from s group by g having count(*) > 1;
 -- expect: rows
 -- | a | 3 |
 -- | b | 2 |
 
 -- case: having on a sum
--- pending: group by
 select g from s group by g having sum(n) >= 5;
 -- expect: rows
 -- | NULL |
 -- | a    |
 
 -- case: group by expression
--- pending: group by
 select n % 2, count(*) from s where n is not null group by n % 2;
 -- expect: rows
 -- | 0 | 3 |
 -- | 1 | 2 |
 
 -- case: group by order by aggregate
--- pending: group by
 select g, sum(n) as t from s group by g order by t desc, g;
 -- expect: rows (ordered)
 -- | NULL | 5 |
@@ -72,19 +62,16 @@ select g, sum(n) as t from s group by g order by t desc, g;
 -- | b    | 4 |
 
 -- case: count distinct
--- pending: aggregates
 select count(distinct n), count(distinct g) from s;
 -- expect: rows
 -- | 4 | 2 |
 
 -- case: sum distinct
--- pending: aggregates
 select sum(distinct n) from s;
 -- expect: rows
 -- | 12 |
 
 -- case: group concat
--- pending: aggregates
 select g, group_concat(id) from (select * from s order by id) group by g;
 -- expect: rows
 -- | NULL | 5     |
@@ -92,31 +79,26 @@ select g, group_concat(id) from (select * from s order by id) group by g;
 -- | b    | 3,4   |
 
 -- case: group concat with separator
--- pending: aggregates
 select group_concat(g, '-') from (select g from s where g is not null order by id);
 -- expect: rows
 -- | a-a-b-b-a |
 
 -- case: min and max of text
--- pending: aggregates
 select min(g), max(g) from s;
 -- expect: rows
 -- | a | b |
 
 -- case: avg of integers is real
--- pending: aggregates
 select avg(n), typeof(avg(n)) from s where n in (1, 2);
 -- expect: rows
 -- | 1.6666666666666667 | real |
 
 -- case: aggregate in expression
--- pending: aggregates
 select max(n) - min(n), count(*) * 10 from s;
 -- expect: rows
 -- | 4 | 60 |
 
 -- case: group by two columns
--- pending: group by
 select g, n, count(*) from s group by g, n;
 -- expect: rows
 -- | NULL | 5    | 1 |
@@ -126,7 +108,6 @@ select g, n, count(*) from s group by g, n;
 -- | b    | 4    | 1 |
 
 -- case: group by with where
--- pending: group by
 select g, count(*) from s where n > 1 group by g;
 -- expect: rows
 -- | NULL | 1 |
@@ -134,29 +115,24 @@ select g, count(*) from s where n > 1 group by g;
 -- | b    | 1 |
 
 -- case: having without group by
--- pending: group by
 select count(*) from s having count(*) > 100;
 -- expect: rows
 
 -- case: aggregate in where fails
--- pending: aggregates
 select id from s where count(*) > 1;
 -- expect: error misuse of aggregate
 
 -- case: sum of text uses numeric prefix
--- pending: aggregates
 select sum(v) from (select '3' as v union all select '4x' union all select 'x');
 -- expect: rows
 -- | 7.0 |
 
 -- case: sum of reals
--- pending: aggregates
 select sum(r) from s;
 -- expect: rows
 -- | 8.5 |
 
 -- case: group by column position
--- pending: group by
 select g, count(*) from s group by 1 order by 1;
 -- expect: rows (ordered)
 -- | NULL | 1 |
@@ -164,7 +140,6 @@ select g, count(*) from s group by 1 order by 1;
 -- | b    | 2 |
 
 -- case: distinct over aggregate groups
--- pending: group by
 select distinct count(*) from s group by g;
 -- expect: rows
 -- | 1 |

@@ -3,7 +3,6 @@ create table t (k integer primary key, e text, n integer);
 insert into t values (1, 'a', 10), (2, 'b', 20), (3, 'c', 10);
 
 -- case: create index keeps query results
--- pending: indexes
 create index t_n on t (n);
 select k from t where n = 10;
 -- expect: rows
@@ -11,7 +10,6 @@ select k from t where n = 10;
 -- | 3 |
 
 -- case: index follows writes
--- pending: indexes
 create index t_n on t (n);
 update t set n = 30 where k = 1;
 insert into t values (4, 'd', 10);
@@ -21,7 +19,6 @@ select k from t where n = 10;
 -- | 4 |
 
 -- case: range query over an index
--- pending: indexes
 create index t_n on t (n);
 select k from t where n > 5 and n < 15 order by k;
 -- expect: rows (ordered)
@@ -29,38 +26,32 @@ select k from t where n > 5 and n < 15 order by k;
 -- | 3 |
 
 -- case: unique index rejects duplicates
--- pending: indexes
 create unique index t_e on t (e);
 insert into t values (4, 'a', 0);
 -- expect: error UNIQUE constraint failed: t.e
 
 -- case: unique index over existing duplicates fails
--- pending: indexes
 create unique index t_n on t (n);
 -- expect: error UNIQUE constraint failed: t.n
 
 -- case: partial unique index
--- pending: indexes
 create unique index t_n_big on t (n) where n > 15;
 insert into t values (4, 'd', 10);
 insert into t values (5, 'e', 20);
 -- expect: error UNIQUE constraint failed: t.n
 
 -- case: drop index
--- pending: indexes
 create unique index t_e on t (e);
 drop index t_e;
 insert into t values (4, 'a', 0);
 -- expect: count 1
 
 -- case: create index twice fails
--- pending: indexes
 create index i on t (n);
 create index i on t (e);
 -- expect: error index i already exists
 
 -- case: create index if not exists
--- pending: indexes
 create index i on t (n);
 create index if not exists i on t (e);
 select 1;
@@ -68,17 +59,14 @@ select 1;
 -- | 1 |
 
 -- case: drop unknown index fails
--- pending: indexes
 drop index nope;
 -- expect: error no such index: nope
 
 -- case: index on unknown column fails
--- pending: indexes
 create index i on t (zz);
 -- expect: error no such column: zz
 
 -- case: index creation is undone by rollback
--- pending: indexes
 begin;
 create unique index t_e on t (e);
 rollback;
@@ -86,7 +74,6 @@ insert into t values (4, 'a', 0);
 -- expect: count 1
 
 -- case: multi-column index prefix seek
--- pending: indexes
 create index i on t (n, e);
 select k from t where n = 10 and e >= 'b';
 -- expect: rows

@@ -72,7 +72,6 @@ create table t (k integer primary key, v text);
 insert into t values (1, 'a'), (2, 'b'), (1, 'c');
 -- expect: error UNIQUE constraint failed: t.k
 select count(*) from t;
--- pending: aggregates
 -- expect: rows
 -- | 0 |
 
@@ -136,7 +135,6 @@ select b, length(b) from t;
 -- | x'00ff10' | 3 |
 
 -- case: insert default values statement
--- pending: insert default values
 create table t (k integer primary key, v text default 'd');
 insert into t default values;
 select v from t;
@@ -144,7 +142,6 @@ select v from t;
 -- | d |
 
 -- case: insert returning
--- pending: returning
 create table t (k integer primary key, v text);
 insert into t values (1, 'a'), (2, 'b') returning k, v;
 -- expect: rows

@@ -7,27 +7,23 @@ insert into b values (10, 'b10'), (20, 'b20'), (30, 'b30');
 insert into c values (100, 1, 5), (101, 1, 6), (102, 2, 7), (103, null, 8);
 
 -- case: inner join on
--- pending: joins
 select a.x, b.y from a join b on a.bid = b.id;
 -- expect: rows
 -- | a1 | b10 |
 -- | a2 | b20 |
 
 -- case: inner join keyword
--- pending: joins
 select a.id, b.id from a inner join b on a.bid = b.id where b.y = 'b20';
 -- expect: rows
 -- | 2 | 20 |
 
 -- case: comma join with where
--- pending: joins
 select a.x, b.y from a, b where a.bid = b.id;
 -- expect: rows
 -- | a1 | b10 |
 -- | a2 | b20 |
 
 -- case: left join keeps unmatched left rows
--- pending: joins
 select a.x, b.y from a left join b on a.bid = b.id;
 -- expect: rows
 -- | a1 | b10  |
@@ -36,14 +32,12 @@ select a.x, b.y from a left join b on a.bid = b.id;
 -- | a4 | NULL |
 
 -- case: left outer join keyword
--- pending: joins
 select a.id from a left outer join b on a.bid = b.id where b.id is null;
 -- expect: rows
 -- | 3 |
 -- | 4 |
 
 -- case: right join keeps unmatched right rows
--- pending: joins
 select a.x, b.y from a right join b on a.bid = b.id;
 -- expect: rows
 -- | a1   | b10 |
@@ -51,7 +45,6 @@ select a.x, b.y from a right join b on a.bid = b.id;
 -- | NULL | b30 |
 
 -- case: full join keeps both sides
--- pending: joins
 select a.x, b.y from a full join b on a.bid = b.id;
 -- expect: rows
 -- | a1   | b10  |
@@ -61,19 +54,16 @@ select a.x, b.y from a full join b on a.bid = b.id;
 -- | NULL | b30  |
 
 -- case: full outer join keyword
--- pending: joins
 select count(*) from a full outer join b on a.bid = b.id;
 -- expect: rows
 -- | 5 |
 
 -- case: cross join multiplies
--- pending: joins
 select count(*) from a cross join b;
 -- expect: rows
 -- | 12 |
 
 -- case: three-way inner join
--- pending: joins
 select a.x, b.y, c.z from a join b on a.bid = b.id join c on c.aid = a.id;
 -- expect: rows
 -- | a1 | b10 | 5 |
@@ -81,7 +71,6 @@ select a.x, b.y, c.z from a join b on a.bid = b.id join c on c.aid = a.id;
 -- | a2 | b20 | 7 |
 
 -- case: three-way with left joins
--- pending: joins
 select a.id, b.id, c.id from a left join b on a.bid = b.id left join c on c.aid = a.id order by a.id, c.id;
 -- expect: rows (ordered)
 -- | 1 | 10   | 100  |
@@ -91,13 +80,11 @@ select a.id, b.id, c.id from a left join b on a.bid = b.id left join c on c.aid 
 -- | 4 | NULL | NULL |
 
 -- case: join condition with null never matches
--- pending: joins
 select count(*) from a join c on a.id = c.aid;
 -- expect: rows
 -- | 3 |
 
 -- case: self join with aliases
--- pending: joins
 select p.id, q.id from a p join a q on p.id + 1 = q.id;
 -- expect: rows
 -- | 1 | 2 |
@@ -105,7 +92,6 @@ select p.id, q.id from a p join a q on p.id + 1 = q.id;
 -- | 3 | 4 |
 
 -- case: join using
--- pending: joins
 create table d (id integer primary key, w text);
 insert into d values (1, 'd1'), (3, 'd3');
 select id, x, w from a join d using (id);
@@ -114,7 +100,6 @@ select id, x, w from a join d using (id);
 -- | 3 | a3 | d3 |
 
 -- case: natural join
--- pending: joins
 create table d (id integer primary key, w text);
 insert into d values (2, 'd2');
 select id, w from a natural join d;
@@ -122,24 +107,20 @@ select id, w from a natural join d;
 -- | 2 | d2 |
 
 -- case: ambiguous column fails
--- pending: joins
 select id from a join b on a.bid = b.id;
 -- expect: error ambiguous column name: id
 
 -- case: star over a join
--- pending: joins
 select * from a join b on a.bid = b.id where a.id = 1;
 -- expect: rows
 -- | 1 | a1 | 10 | 10 | b10 |
 
 -- case: qualified star over a join
--- pending: joins
 select b.* from a join b on a.bid = b.id where a.id = 2;
 -- expect: rows
 -- | 20 | b20 |
 
 -- case: left join with filter in on clause
--- pending: joins
 select a.id, b.y from a left join b on a.bid = b.id and b.y = 'b20' order by a.id;
 -- expect: rows (ordered)
 -- | 1 | NULL |
@@ -148,13 +129,11 @@ select a.id, b.y from a left join b on a.bid = b.id and b.y = 'b20' order by a.i
 -- | 4 | NULL |
 
 -- case: left join with filter in where clause
--- pending: joins
 select a.id, b.y from a left join b on a.bid = b.id where b.y = 'b20';
 -- expect: rows
 -- | 2 | b20 |
 
 -- case: join with non-equality condition
--- pending: joins
 select a.id, c.id from a join c on c.z > a.id * 3 order by a.id, c.id;
 -- expect: rows (ordered)
 -- | 1 | 100 |
@@ -165,14 +144,12 @@ select a.id, c.id from a join c on c.z > a.id * 3 order by a.id, c.id;
 -- | 2 | 103 |
 
 -- case: join order by across tables
--- pending: joins
 select a.x, c.z from a join c on c.aid = a.id order by c.z desc limit 2;
 -- expect: rows (ordered)
 -- | a2 | 7 |
 -- | a1 | 6 |
 
 -- case: lateral generate series
--- pending: table-valued functions in from
 select a.id, s.value from a cross join lateral generate_series(1, a.id) s where a.id <= 2;
 -- derive-only: SQLite has no lateral keyword
 -- expect: rows
@@ -181,7 +158,6 @@ select a.id, s.value from a cross join lateral generate_series(1, a.id) s where 
 -- | 2 | 2 |
 
 -- case: generate series alone
--- pending: table-valued functions in from
 -- derive-only: generate_series is an extension in SQLite builds
 select value from generate_series(1, 5, 2);
 -- expect: rows
@@ -190,7 +166,6 @@ select value from generate_series(1, 5, 2);
 -- | 5 |
 
 -- case: join of many tables
--- pending: joins
 create table t1 (k integer primary key);
 create table t2 (k integer primary key);
 create table t3 (k integer primary key);

@@ -1,13 +1,11 @@
 -- Odds and ends of semantics.md §1: negative zero, temp schema, pragmas, explain, numeric edges.
 
 -- case: negative zero equals zero
--- pending: bug: -0.0 compares unequal to (and below) 0.0; SQLite treats them as equal (found by the differential test)
 select -(0.0) = 0.0, 0.0 = -0.0, -0.0 < 0.0;
 -- expect: rows
 -- | 1 | 1 | 0 |
 
 -- case: a stored negative zero matches zero
--- pending: bug: -0.0 compares unequal to (and below) 0.0; SQLite treats them as equal (found by the differential test)
 create table z (k integer primary key, r real);
 insert into z values (1, 0.0), (2, -0.0);
 select k from z where r = 0.0;

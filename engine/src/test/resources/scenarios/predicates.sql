@@ -154,7 +154,6 @@ select v from t where k between 2 and 3 order by k;
 -- | c |
 
 -- case: in table name
--- pending: x in table
 create table s (k integer primary key);
 insert into s values (2);
 select 2 in s, 3 in s;

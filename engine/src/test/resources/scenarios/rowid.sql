@@ -41,7 +41,6 @@ select * from t;
 -- expect: columns a
 
 -- case: integer primary key is the rowid
--- pending: tables without primary key (rowid)
 create table t (k integer primary key, v text);
 insert into t values (42, 'x');
 select rowid, k from t;

@@ -198,7 +198,6 @@ select k from t where r between 0 and 2;
 
 -- case: where with parameterless constant true
 select count(*) from t where 1;
--- pending: aggregates
 -- expect: rows
 -- | 5 |
 

@@ -5,7 +5,6 @@ insert into l values (1, 1), (2, 2), (3, 2), (4, null);
 insert into r values (1, 2), (2, 3), (3, null);
 
 -- case: union removes duplicates
--- pending: set operations
 select v from l union select v from r;
 -- expect: rows
 -- | NULL |
@@ -14,7 +13,6 @@ select v from l union select v from r;
 -- | 3    |
 
 -- case: union all keeps duplicates
--- pending: set operations
 select v from l union all select v from r;
 -- expect: rows
 -- | 1    |
@@ -26,27 +24,23 @@ select v from l union all select v from r;
 -- | NULL |
 
 -- case: intersect
--- pending: set operations
 select v from l intersect select v from r;
 -- expect: rows
 -- | NULL |
 -- | 2    |
 
 -- case: except
--- pending: set operations
 select v from l except select v from r;
 -- expect: rows
 -- | 1 |
 
 -- case: union with order by and limit
--- pending: set operations
 select v from l union select v from r order by v desc limit 2;
 -- expect: rows (ordered)
 -- | 3 |
 -- | 2 |
 
 -- case: chained set operations are left associative
--- pending: set operations
 select v from l union all select v from r except select 2;
 -- expect: rows
 -- | NULL |
@@ -54,12 +48,10 @@ select v from l union all select v from r except select 2;
 -- | 3    |
 
 -- case: column count mismatch fails
--- pending: set operations
 select id, v from l union select v from r;
 -- expect: error SELECTs to the left and right of UNION do not have the same number of result columns
 
 -- case: union takes names from the left
--- pending: set operations
 select v as left_v from l where id = 1 union select v from r where id = 2;
 -- expect: rows
 -- | 1 |
@@ -67,14 +59,12 @@ select v as left_v from l where id = 1 union select v from r where id = 2;
 -- expect: columns left_v
 
 -- case: union of constants
--- pending: set operations
 select 1 union select 2 union select 1;
 -- expect: rows
 -- | 1 |
 -- | 2 |
 
 -- case: union all with values of different types
--- pending: set operations
 select 1 union all select 'a' union all select 2.5;
 -- expect: rows
 -- | 1   |
@@ -82,17 +72,14 @@ select 1 union all select 'a' union all select 2.5;
 -- | 2.5 |
 
 -- case: except all rows
--- pending: set operations
 select v from l except select v from l;
 -- expect: rows
 
 -- case: intersect with nothing
--- pending: set operations
 select v from l intersect select v from r where 0;
 -- expect: rows
 
 -- case: insert from union
--- pending: set operations
 create table u (v integer primary key);
 insert into u select v from l where v is not null union select v from r where v is not null;
 select v from u;

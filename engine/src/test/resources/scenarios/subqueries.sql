@@ -5,19 +5,16 @@ insert into p values (1, 'ann', 10), (2, 'bob', 20), (3, 'cid', 10), (4, 'dan', 
 insert into d values (10, 'eng'), (20, 'ops'), (30, 'hr');
 
 -- case: scalar subquery
--- pending: subqueries
 select (select title from d where id = 20);
 -- expect: rows
 -- | ops |
 
 -- case: scalar subquery with no row is null
--- pending: subqueries
 select (select title from d where id = 99);
 -- expect: rows
 -- | NULL |
 
 -- case: correlated scalar subquery in select list
--- pending: subqueries
 select name, (select title from d where d.id = p.dept) from p;
 -- expect: rows
 -- | ann | eng  |
@@ -26,57 +23,48 @@ select name, (select title from d where d.id = p.dept) from p;
 -- | dan | NULL |
 
 -- case: in subquery
--- pending: subqueries
 select name from p where dept in (select id from d where title <> 'ops');
 -- expect: rows
 -- | ann |
 -- | cid |
 
 -- case: not in subquery with null in the list
--- pending: subqueries
 select title from d where id not in (select dept from p);
 -- expect: rows
 
 -- case: not in subquery without nulls
--- pending: subqueries
 select title from d where id not in (select dept from p where dept is not null);
 -- expect: rows
 -- | hr |
 
 -- case: exists correlated
--- pending: subqueries
 select title from d where exists (select 1 from p where p.dept = d.id);
 -- expect: rows
 -- | eng |
 -- | ops |
 
 -- case: not exists correlated
--- pending: subqueries
 select title from d where not exists (select 1 from p where p.dept = d.id);
 -- expect: rows
 -- | hr |
 
 -- case: derived table
--- pending: derived tables
 select x.n from (select name as n, dept from p where dept = 10) as x;
 -- expect: rows
 -- | ann |
 -- | cid |
 
 -- case: derived table with aggregation
--- pending: derived tables
 select max(c) from (select dept, count(*) as c from p group by dept);
 -- expect: rows
 -- | 2 |
 
 -- case: scalar subquery with aggregate
--- pending: subqueries
 select name from p where id = (select max(id) from p);
 -- expect: rows
 -- | dan |
 
 -- case: correlated subquery with aggregate
--- pending: subqueries
 select title, (select count(*) from p where p.dept = d.id) from d;
 -- expect: rows
 -- | eng | 2 |
@@ -84,38 +72,32 @@ select title, (select count(*) from p where p.dept = d.id) from d;
 -- | hr  | 0 |
 
 -- case: scalar subquery returning several rows takes the first
--- pending: subqueries
 select (select id from p order by id desc);
 -- expect: rows
 -- | 4 |
 
 -- case: subquery in update
--- pending: subqueries
 update p set dept = (select id from d where title = 'hr') where dept is null;
 select dept from p where id = 4;
 -- expect: rows
 -- | 30 |
 
 -- case: subquery in delete
--- pending: subqueries
 delete from p where dept in (select id from d where title = 'eng');
 -- expect: count 2
 
 -- case: exists uncorrelated
--- pending: subqueries
 select exists (select 1 from p where name = 'bob'), exists (select 1 from p where name = 'zed');
 -- expect: rows
 -- | 1 | 0 |
 
 -- case: nested subqueries
--- pending: subqueries
 select name from p where dept = (select id from d where id = (select min(id) from d));
 -- expect: rows
 -- | ann |
 -- | cid |
 
 -- case: insert from derived table
--- pending: derived tables
 create table q (id integer primary key, name text);
 insert into q select id, name from (select * from p where id > 2);
 select name from q;

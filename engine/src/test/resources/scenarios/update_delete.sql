@@ -130,13 +130,11 @@ select v from t where k = 1;
 -- | again |
 
 -- case: update returning
--- pending: returning
 update t set n = n * 2 where k = 1 returning k, n;
 -- expect: rows
 -- | 1 | 20 |
 
 -- case: delete returning
--- pending: returning
 delete from t where k = 2 returning v;
 -- expect: rows
 -- | b |

@@ -109,6 +109,11 @@ abstract class Accumulator {
             }
             any = true;
             Number n = Numeric.of(v);
+            if (!(v instanceof Number) && !(v instanceof Boolean) && !isReal) {
+                // SQLite: an input that is neither an integer nor NULL makes the sum real.
+                real = exact != null ? exact.doubleValue() : integer;
+                isReal = true;
+            }
             if (n instanceof Long l && !isReal && exact == null) {
                 try {
                     integer = Math.addExact(integer, l);

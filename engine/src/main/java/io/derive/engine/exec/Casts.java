@@ -47,6 +47,10 @@ final class Casts {
 
     /** The value converted to the column type when that loses nothing; otherwise unchanged. */
     static Object affinity(Object v, SqlType target) {
+        if (target == SqlType.TEXT) {
+            // A number compared with a text column compares as text, as in SQLite ({@code s = 10} finds '10').
+            return v instanceof Number ? TextValue.of(v) : v;
+        }
         if (v == null || v instanceof Number || v instanceof Boolean) {
             return v;
         }

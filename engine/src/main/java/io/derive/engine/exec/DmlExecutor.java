@@ -2,6 +2,7 @@ package io.derive.engine.exec;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.plan.AccessPath;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.plan.Scope;
@@ -254,7 +255,7 @@ final class DmlExecutor {
     private List<Object[]> matching(TableSchema table, Expr where, Scope scope) {
         PlanNode plan = where == null
                 ? new PlanNode.TableScan(table, List.of())
-                : QueryBinder.filteredScan(table, binder().bindExpression(where, scope));
+                : AccessPath.filteredScan(table, binder().bindExpression(where, scope));
         return context.queries().readAll(plan);
     }
 

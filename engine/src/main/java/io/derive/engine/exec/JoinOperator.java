@@ -85,12 +85,12 @@ final class JoinOperator {
             return Collections.emptyIterator();
         }
         PlanNode right = join.right();
-        PlanNode.TableScan scan = right instanceof PlanNode.TableScan s ? s
-                : (PlanNode.TableScan) ((PlanNode.Filter) right).input();
+        PlanNode source = right instanceof PlanNode.Filter f ? f.input() : right;
         BiPredicate<Object[], Parameters> filter = right instanceof PlanNode.Filter f
                 ? ExpressionCompiler.predicate(f.predicate()) : null;
         List<Object[]> rows = new ArrayList<>();
-        try (RowCursor cursor = executor.scan(scan, prefix)) {
+        try (RowCursor cursor = source instanceof PlanNode.IndexScan index
+                ? executor.indexScan(index, prefix) : executor.scan((PlanNode.TableScan) source, prefix)) {
             while (cursor.hasNext()) {
                 Object[] row = cursor.next();
                 if (filter == null || filter.test(row, executor.parameters())) {

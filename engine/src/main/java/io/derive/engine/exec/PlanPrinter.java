@@ -27,6 +27,9 @@ final class PlanPrinter {
             lines.add(indent + (scan.keyPrefix().isEmpty() ? "scan " + table
                     : "seek " + table + " on key prefix (" + String.join(", ", keyColumns(scan, scan.keyPrefix().size())) + ")")
                     + range);
+        } else if (node instanceof PlanNode.IndexScan i) {
+            lines.add(indent + "seek " + i.table().qualifiedName() + " by index " + i.index()
+                    + (i.prefix().isEmpty() ? "" : " on " + i.prefix().size() + " column(s)"));
         } else if (node instanceof PlanNode.FunctionScan f) {
             lines.add(indent + "table function " + f.function().sqlName());
         } else if (node instanceof PlanNode.SingleRow) {

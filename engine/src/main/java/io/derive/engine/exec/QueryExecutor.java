@@ -68,6 +68,9 @@ public final class QueryExecutor {
         if (node instanceof PlanNode.TableScan scan) {
             return scan.isRange() ? rangeScan(scan) : scan(scan, evaluate(scan.keyPrefix()));
         }
+        if (node instanceof PlanNode.IndexScan index) {
+            return indexScan(index, evaluate(index.prefix()));
+        }
         if (node instanceof PlanNode.FunctionScan f) {
             return functionScan(f);
         }
@@ -122,6 +125,11 @@ public final class QueryExecutor {
     /** The rows of a table whose key starts with {@code prefix}, as this transaction sees them. */
     RowCursor scan(PlanNode.TableScan scan, Object[] prefix) {
         return transaction.connection(scan.table()).scan(prefix, false);
+    }
+
+    /** The rows of a table whose index key starts with {@code prefix}, as this transaction sees them. */
+    RowCursor indexScan(PlanNode.IndexScan scan, Object[] prefix) {
+        return transaction.connection(scan.table()).scanIndex(scan.index(), prefix);
     }
 
     private RowCursor rangeScan(PlanNode.TableScan scan) {

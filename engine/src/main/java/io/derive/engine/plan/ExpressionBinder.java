@@ -252,11 +252,12 @@ public final class ExpressionBinder {
      * finds integer 5 and {@code d = '2024-01-31'} finds that date.
      */
     static BoundExpr withAffinity(BoundExpr value, BoundExpr other) {
-        boolean numericOther = other instanceof BoundExpr.ColumnSlot
+        boolean typedOther = other instanceof BoundExpr.ColumnSlot
                 && (other.type() == SqlType.INTEGER || other.type() == SqlType.REAL || other.type() == SqlType.NUMERIC
-                || other.type() == SqlType.DATE || other.type() == SqlType.TIME || other.type() == SqlType.TIMESTAMP);
+                || other.type() == SqlType.DATE || other.type() == SqlType.TIME || other.type() == SqlType.TIMESTAMP
+                || other.type() == SqlType.TEXT);
         boolean free = value instanceof BoundExpr.Constant || value instanceof BoundExpr.ParameterRef;
-        if (numericOther && free) {
+        if (typedOther && free) {
             return new BoundExpr.Call("affinity", null, List.of(value), other.type(), Collation.BINARY, true);
         }
         return value;

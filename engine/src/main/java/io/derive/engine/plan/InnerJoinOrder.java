@@ -177,7 +177,7 @@ final class InnerJoinOrder {
             return source;
         }
         if (source instanceof PlanNode.TableScan scan && scan.keyPrefix().isEmpty()) {
-            return QueryBinder.filteredScan(scan.table(), predicate);
+            return AccessPath.filteredScan(scan.table(), predicate);
         }
         return new PlanNode.Filter(source, predicate);
     }

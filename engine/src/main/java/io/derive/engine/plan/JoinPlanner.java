@@ -8,6 +8,7 @@ import io.derive.engine.sql.ast.Select;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Plans a {@link Relation} with its {@code where} predicate: pushes single-source conjuncts down
@@ -159,6 +160,18 @@ final class JoinPlanner {
                 lk.add(leftKeys.get(found));
                 rk.add(rightKeys.get(found));
                 cs.add(collations.get(found));
+            }
+            if (lk.isEmpty()) {
+                Optional<AccessPath.IndexLookup> index = AccessPath.indexLookup(table, rightKeys, collations);
+                if (index.isPresent()) {
+                    for (int position : index.get().keyPositions()) {
+                        lk.add(leftKeys.get(position));
+                        rk.add(rightKeys.get(position));
+                        cs.add(collations.get(position));
+                    }
+                    PlanNode indexed = new PlanNode.IndexScan(table, index.get().index(), List.of());
+                    right = right instanceof PlanNode.Filter f ? new PlanNode.Filter(indexed, f.predicate()) : indexed;
+                }
             }
             if (!lk.isEmpty()) {
                 // Keys beyond the seek prefix stay as conditions over the combined row.

@@ -60,6 +60,8 @@ public final class PlanAnalysis {
             if (scan.upper() != null) {
                 out.add(scan.upper().value());
             }
+        } else if (node instanceof PlanNode.IndexScan i) {
+            out.addAll(i.prefix());
         } else if (node instanceof PlanNode.FunctionScan f) {
             out.addAll(f.arguments());
         } else if (node instanceof PlanNode.Filter f) {

@@ -35,6 +35,21 @@ public sealed interface PlanNode {
         }
     }
 
+    /**
+     * Rows of a table found through its secondary index {@code index}: those whose index key
+     * begins with {@code prefix} (all rows for an empty prefix, as the index orders them).
+     */
+    record IndexScan(TableSchema table, String index, List<BoundExpr> prefix) implements PlanNode {
+        public IndexScan {
+            prefix = List.copyOf(prefix);
+        }
+
+        @Override
+        public List<OutputColumn> columns() {
+            return OutputColumn.of(table);
+        }
+    }
+
     /** One side of a key range: the bound's value and whether it is included. */
     record Bound(BoundExpr value, boolean inclusive) {
     }

@@ -93,7 +93,8 @@ public final class ValueOrder {
 
     private static int compareMixed(Object a, Object b) {
         if (a instanceof Double x && b instanceof Double y) {
-            return Double.compare(x, y);
+            // SQL equality, not Double.compare: -0.0 equals 0.0; NaN (never stored by SQLite) sorts last.
+            return x < y ? -1 : x > y ? 1 : x.doubleValue() == y.doubleValue() ? 0 : Double.compare(x, y);
         }
         // A long and a double: compare exactly, not through a lossy double conversion.
         double d = a instanceof Double x ? x : (Double) b;

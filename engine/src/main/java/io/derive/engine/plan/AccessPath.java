@@ -1,0 +1,182 @@
+package io.derive.engine.plan;
+
+import io.derive.engine.schema.IndexSchema;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.TableShape;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** How rows of one table are reached for a predicate: key-prefix and key-range seeks, index seeks, scans. */
+public final class AccessPath {
+    private AccessPath() {
+    }
+
+    /**
+     * The rows of a table a predicate over its columns selects: a seek on a prefix (and range)
+     * of the physical key where the predicate fixes it, else a seek on the secondary index whose
+     * leading columns it fixes most, else a scan; the predicate is applied to the rows found.
+     */
+    public static PlanNode filteredScan(TableSchema table, BoundExpr predicate) {
+        List<BoundExpr> conjuncts = Slots.conjuncts(predicate);
+        List<BoundExpr> prefix = new ArrayList<>();
+        for (TableShape.KeyPart part : table.primaryKey()) {
+            Optional<BoundExpr> value = equalityValue(conjuncts, part.column(),
+                    table.columns().get(part.column()).collation());
+            if (value.isEmpty()) {
+                break;
+            }
+            prefix.add(value.get());
+        }
+        PlanNode.Bound lower = null;
+        PlanNode.Bound upper = null;
+        if (prefix.size() < table.primaryKey().size()) {
+            int column = table.primaryKey().get(prefix.size()).column();
+            for (BoundExpr e : conjuncts) {
+                PlanNode.Bound[] bounds = rangeBounds(e, column, table);
+                lower = lower == null ? bounds[0] : lower;
+                upper = upper == null ? bounds[1] : upper;
+            }
+        }
+        if (prefix.isEmpty() && lower == null && upper == null) {
+            Optional<PlanNode.IndexScan> index = indexSeek(table, conjuncts);
+            if (index.isPresent()) {
+                return new PlanNode.Filter(index.get(), predicate);
+            }
+        }
+        return new PlanNode.Filter(new PlanNode.TableScan(table, prefix, lower, upper), predicate);
+    }
+
+    /** The full (not partial) secondary index whose leading columns the conjuncts fix most. */
+    private static Optional<PlanNode.IndexScan> indexSeek(TableSchema table, List<BoundExpr> conjuncts) {
+        PlanNode.IndexScan best = null;
+        for (IndexSchema index : table.constraints().indexes()) {
+            if (index.where() != null) {
+                continue;
+            }
+            List<BoundExpr> values = new ArrayList<>();
+            for (IndexSchema.IndexColumn column : index.columns()) {
+                Optional<BoundExpr> value = equalityValue(conjuncts, column.column(), column.collation());
+                if (value.isEmpty()) {
+                    break;
+                }
+                values.add(value.get());
+            }
+            if (!values.isEmpty() && (best == null || values.size() > best.prefix().size())) {
+                best = new PlanNode.IndexScan(table, index.name(), values);
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    /**
+     * The index lookup a join can make into {@code table} when its right keys include the leading
+     * columns of a full secondary index: the index, and for each index column the position in
+     * {@code rightKeys} of the key that fixes it.
+     */
+    static Optional<IndexLookup> indexLookup(TableSchema table, List<BoundExpr> rightKeys,
+                                             List<io.derive.engine.schema.Collation> collations) {
+        IndexLookup best = null;
+        for (IndexSchema index : table.constraints().indexes()) {
+            if (index.where() != null) {
+                continue;
+            }
+            List<Integer> positions = new ArrayList<>();
+            for (IndexSchema.IndexColumn column : index.columns()) {
+                int found = -1;
+                for (int i = 0; i < rightKeys.size(); i++) {
+                    if (rightKeys.get(i) instanceof BoundExpr.ColumnSlot slot && slot.index() == column.column()
+                            && collations.get(i) == column.collation()) {
+                        found = i;
+                    }
+                }
+                if (found < 0) {
+                    break;
+                }
+                positions.add(found);
+            }
+            if (!positions.isEmpty() && (best == null || positions.size() > best.keyPositions().size())) {
+                best = new IndexLookup(index.name(), positions);
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    /** An index a join looks rows up through, and which join keys fix its leading columns. */
+    record IndexLookup(String index, List<Integer> keyPositions) {
+    }
+
+    /**
+     * The bounds a conjunct puts on a key column: {@code col > v}, {@code >=}, {@code <},
+     * {@code <=} (either side) and {@code col between a and b}, under the column's collation.
+     * Returns {lower, upper}, each null when the conjunct gives none.
+     */
+    private static PlanNode.Bound[] rangeBounds(BoundExpr e, int column, TableSchema table) {
+        PlanNode.Bound[] none = new PlanNode.Bound[2];
+        if (!(e instanceof BoundExpr.Call c) || c.collation() != table.columns().get(column).collation()) {
+            return none;
+        }
+        List<BoundExpr> args = c.arguments();
+        if (c.operator().equals("between") && isSlot(args.get(0), column) && isFree(args.get(1)) && isFree(args.get(2))) {
+            return new PlanNode.Bound[] {new PlanNode.Bound(args.get(1), true), new PlanNode.Bound(args.get(2), true)};
+        }
+        if (args.size() != 2) {
+            return none;
+        }
+        String op = c.operator();
+        BoundExpr value;
+        if (isSlot(args.get(0), column) && isFree(args.get(1))) {
+            value = args.get(1);
+        } else if (isSlot(args.get(1), column) && isFree(args.get(0))) {
+            value = args.get(0);
+            op = switch (op) {
+                case "<" -> ">";
+                case "<=" -> ">=";
+                case ">" -> "<";
+                case ">=" -> "<=";
+                default -> op;
+            };
+        } else {
+            return none;
+        }
+        return switch (op) {
+            case ">" -> new PlanNode.Bound[] {new PlanNode.Bound(value, false), null};
+            case ">=" -> new PlanNode.Bound[] {new PlanNode.Bound(value, true), null};
+            case "<" -> new PlanNode.Bound[] {null, new PlanNode.Bound(value, false)};
+            case "<=" -> new PlanNode.Bound[] {null, new PlanNode.Bound(value, true)};
+            default -> none;
+        };
+    }
+
+    /** A value free of the row that the conjuncts equate the column with, under the given collation. */
+    private static Optional<BoundExpr> equalityValue(List<BoundExpr> conjuncts, int column,
+                                                     io.derive.engine.schema.Collation collation) {
+        for (BoundExpr e : conjuncts) {
+            if (!(e instanceof BoundExpr.Call c) || !c.operator().equals("=") || c.collation() != collation) {
+                continue;
+            }
+            BoundExpr left = c.arguments().get(0);
+            BoundExpr right = c.arguments().get(1);
+            if (isSlot(left, column) && isFree(right)) {
+                return Optional.of(right);
+            }
+            if (isSlot(right, column) && isFree(left)) {
+                return Optional.of(left);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isSlot(BoundExpr e, int column) {
+        return e instanceof BoundExpr.ColumnSlot s && s.index() == column;
+    }
+
+    /** An expression that reads no column of the row: constants, parameters, enclosing rows, and calls of them. */
+    private static boolean isFree(BoundExpr e) {
+        if (e instanceof BoundExpr.Call c) {
+            return c.deterministic() && c.arguments().stream().allMatch(AccessPath::isFree);
+        }
+        return e instanceof BoundExpr.Constant || e instanceof BoundExpr.ParameterRef || e instanceof BoundExpr.OuterRef;
+    }
+}

@@ -1,0 +1,188 @@
+package io.derive.engine.sql;
+
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.sql.ast.QualifiedName;
+import io.derive.engine.sql.ast.Statement;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The position in one script's tokens that all the grammar parsers of a {@link Parser} share, with
+ * the small pieces of grammar every statement uses (names, key columns, directions) and the
+ * syntax error that names what was expected and where.
+ */
+final class TokenCursor {
+
+    /** Words that end an expression or select item, so they are never taken as an implicit alias. */
+    private static final Set<String> RESERVED = Set.of(
+            "select", "from", "where", "group", "having", "order", "limit", "offset", "union",
+            "intersect", "except", "join", "inner", "left", "right", "full", "cross", "on", "using",
+            "as", "and", "or", "not", "is", "in", "like", "glob", "between", "case", "when", "then",
+            "else", "end", "null", "values", "set", "into", "collate", "asc", "desc", "nulls", "natural", "returning",
+            "outer", "lateral", "exists", "with");
+
+    private final String sql;
+    private final List<Token> tokens;
+    private int pos;
+
+    TokenCursor(String sql) {
+        this.sql = sql;
+        this.tokens = Lexer.tokenize(sql);
+    }
+
+    Token peek() {
+        return tokens.get(pos);
+    }
+
+    Token peek(int ahead) {
+        return tokens.get(Math.min(pos + ahead, tokens.size() - 1));
+    }
+
+    Token next() {
+        Token t = tokens.get(pos);
+        if (t.kind() != TokenKind.EOF) {
+            pos++;
+        }
+        return t;
+    }
+
+    Token previous() {
+        return tokens.get(Math.max(0, pos - 1));
+    }
+
+    /** The current position, to {@link #reset} to when a token read ahead turns out to be an error. */
+    int mark() {
+        return pos;
+    }
+
+    void reset(int mark) {
+        pos = mark;
+    }
+
+    boolean acceptWord(String word) {
+        if (peek().isWord(word)) {
+            pos++;
+            return true;
+        }
+        return false;
+    }
+
+    boolean acceptOperator(String op) {
+        if (peek().isOperator(op)) {
+            pos++;
+            return true;
+        }
+        return false;
+    }
+
+    Token expectWord(String word) {
+        if (!peek().isWord(word)) {
+            throw expected("'" + word + "'");
+        }
+        return next();
+    }
+
+    void expectOperator(String op) {
+        if (!acceptOperator(op)) {
+            throw expected("'" + op + "'");
+        }
+    }
+
+    void expectNumber() {
+        if (peek().kind() != TokenKind.INTEGER) {
+            throw expected("a number");
+        }
+        next();
+    }
+
+    /** Whether a query starts at the cursor (inside parentheses: a subquery rather than an expression). */
+    boolean startsQuery() {
+        return peek().isWord("select") || peek().isWord("with") || peek().isWord("values");
+    }
+
+    static boolean isReserved(String word) {
+        return RESERVED.contains(word);
+    }
+
+    static boolean isIdentifier(Token t) {
+        return t.kind() == TokenKind.QUOTED_IDENTIFIER
+                || (t.kind() == TokenKind.WORD && !RESERVED.contains(t.text().toLowerCase(Locale.ROOT)));
+    }
+
+    String identifier(String what) {
+        Token t = peek();
+        if (t.kind() == TokenKind.QUOTED_IDENTIFIER || t.kind() == TokenKind.WORD) {
+            if (t.kind() == TokenKind.WORD && RESERVED.contains(t.text().toLowerCase(Locale.ROOT))) {
+                throw expected(what);
+            }
+            return next().text();
+        }
+        throw expected(what);
+    }
+
+    QualifiedName qualifiedName() {
+        Token first = peek();
+        String name = identifier("a name");
+        if (acceptOperator(".")) {
+            String object = identifier("a name");
+            return new QualifiedName(name, object, spanFrom(first));
+        }
+        return new QualifiedName(null, name, spanFrom(first));
+    }
+
+    List<String> identifierList() {
+        List<String> names = new ArrayList<>();
+        do {
+            names.add(identifier("a column name"));
+        } while (acceptOperator(","));
+        return names;
+    }
+
+    /** {@code (c [asc|desc], …)}. */
+    List<Statement.KeyColumn> keyColumns() {
+        List<Statement.KeyColumn> columns = new ArrayList<>();
+        expectOperator("(");
+        do {
+            Token column = peek();
+            String columnName = identifier("a column name");
+            boolean descending = direction();
+            columns.add(new Statement.KeyColumn(columnName, descending, spanFrom(column)));
+        } while (acceptOperator(","));
+        expectOperator(")");
+        return columns;
+    }
+
+    boolean direction() {
+        if (acceptWord("desc")) {
+            return true;
+        }
+        acceptWord("asc");
+        return false;
+    }
+
+    SourceSpan spanFrom(Token first) {
+        return first.span().to(previous().span());
+    }
+
+    /** The statement text of a span. */
+    String text(SourceSpan span) {
+        return span.text(sql);
+    }
+
+    /** The statement text from the start of {@code first} to the end of the last token read. */
+    String textFrom(Token first) {
+        return sql.substring(first.span().offset(), previous().span().offset() + previous().span().length());
+    }
+
+    DeriveException expected(String what) {
+        Token t = peek();
+        return error("syntax error: expected " + what + " but found " + t.describe(), t);
+    }
+
+    static DeriveException error(String message, Token at) {
+        return new DeriveException(DeriveException.SYNTAX, message, at.span().line(), at.span().column());
+    }
+}
