@@ -50,6 +50,24 @@ public abstract class PlannerContract extends HostContractTest {
     }
 
     @Test
+    void equalityOnAnIndexedColumnSeeksTheIndex() {
+        session.execute("create index big_x on big (x)");
+        assertThat(plan("select * from big where x = 'x7'")).anyMatch(line -> line.equals("seek main.big by index big_x on 1 column(s)"));
+        assertThat(rows("select a, b from big where x = 'x7'")).containsExactly(row(2L, 7L));
+    }
+
+    @Test
+    void aJoinOnAnIndexedColumnLooksRowsUpThroughTheIndex() {
+        session.execute("create index big_x on big (x)");
+        session.execute("create table names (n text primary key)");
+        session.execute("insert into names values ('x3'), ('x4'), ('nope')");
+        assertThat(plan("select * from names join big on big.x = names.n"))
+                .anyMatch(line -> line.startsWith("inner join (index lookup)"))
+                .anyMatch(line -> line.equals("seek main.big by index big_x"));
+        assertThat(rows("select n, b from names join big on big.x = names.n order by b")).containsExactly(row("x3", 3L), row("x4", 4L));
+    }
+
+    @Test
     void aConditionOnANonLeadingKeyColumnScans() {
         assertThat(plan("select * from big where b = 3")).anyMatch(line -> line.equals("scan main.big"));
     }
