@@ -13,9 +13,13 @@ import java.util.Set;
 public final class ExpressionBinder {
     private static final Set<String> COMPARISONS = Set.of("=", "!=", "<", "<=", ">", ">=", "is", "isnot");
 
+    /** As the parser's limit: binding and evaluating deeper trees would exhaust a 1 MB stack. */
+    private static final int MAX_DEPTH = 500;
+
     private final QueryBinder queries;
     private final List<Scope> scopes;
     private final AggregateCollector aggregates;
+    private int depth;
 
     /** Binds an expression that may not contain subqueries or aggregates, over one row scope. */
     public static BoundExpr bind(Expr expr, Scope scope) {
@@ -34,6 +38,20 @@ public final class ExpressionBinder {
     }
 
     public BoundExpr bind(Expr expr) {
+        // A long operator chain (a + b + … ) parses without recursion but nests this deep.
+        if (++depth > MAX_DEPTH) {
+            depth = 0;
+            throw new DeriveException(DeriveException.SYNTAX, "expression tree is too large (maximum depth "
+                    + MAX_DEPTH + ")", expr.span().line(), expr.span().column());
+        }
+        try {
+            return bindNode(expr);
+        } finally {
+            depth = Math.max(0, depth - 1);
+        }
+    }
+
+    private BoundExpr bindNode(Expr expr) {
         if (expr instanceof Expr.Literal lit) {
             return new BoundExpr.Constant(lit.value(), typeOf(lit.value()));
         }

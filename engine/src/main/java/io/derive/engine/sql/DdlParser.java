@@ -35,7 +35,7 @@ final class DdlParser {
             throw tokens.expected("'index'");
         }
         if (tokens.acceptWord("table")) {
-            return createTable(first);
+            return createTable(first, false);
         }
         if (tokens.acceptWord("materialized")) {
             tokens.expectWord("view");
@@ -60,7 +60,10 @@ final class DdlParser {
         if (tokens.acceptWord("view")) {
             return createView(first, temporary);
         }
-        throw tokens.expected(temporary ? "'view'" : "'table', 'view' or 'materialized view'");
+        if (temporary && tokens.acceptWord("table")) {
+            return createTable(first, true);
+        }
+        throw tokens.expected(temporary ? "'table' or 'view'" : "'table', 'view' or 'materialized view'");
     }
 
     private Statement createView(Token first, boolean temporary) {
@@ -171,9 +174,17 @@ final class DdlParser {
         }
     }
 
-    private Statement createTable(Token first) {
+    /** {@code create [temp] table}; a temporary table lives in schema {@code temp}, as in SQLite. */
+    private Statement createTable(Token first, boolean temporary) {
         boolean ifNotExists = ifNotExists();
         QualifiedName name = tokens.qualifiedName();
+        if (temporary) {
+            if (name.schema() != null && !name.schema().equalsIgnoreCase("temp")) {
+                throw new io.derive.engine.api.DeriveException(io.derive.engine.api.DeriveException.SYNTAX,
+                        "temporary table name must be unqualified", name.span().line(), name.span().column());
+            }
+            name = new QualifiedName("temp", name.name(), name.span());
+        }
         tokens.expectOperator("(");
         List<Statement.ColumnDef> columns = new ArrayList<>();
         List<Statement.KeyColumn> primaryKey = new ArrayList<>();

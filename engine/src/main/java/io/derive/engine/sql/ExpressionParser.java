@@ -40,7 +40,12 @@ final class ExpressionParser {
     }
 
     Expr expr() {
-        return binary(1);
+        tokens.descend();
+        try {
+            return binary(1);
+        } finally {
+            tokens.ascend();
+        }
     }
 
     List<Expr> exprList() {
@@ -81,8 +86,13 @@ final class ExpressionParser {
 
     private Expr notExpr() {
         Token first = tokens.next();
-        Expr operand = binary(NOT_PRECEDENCE);
-        return new Expr.Unary("not", operand, first.span().to(operand.span()));
+        tokens.descend();
+        try {
+            Expr operand = binary(NOT_PRECEDENCE);
+            return new Expr.Unary("not", operand, first.span().to(operand.span()));
+        } finally {
+            tokens.ascend();
+        }
     }
 
     private boolean postfixStart(Token t) {
@@ -167,9 +177,18 @@ final class ExpressionParser {
         Token t = tokens.peek();
         if (t.isOperator("-") || t.isOperator("+") || t.isOperator("~")) {
             tokens.next();
-            Expr operand = unary();
+            tokens.descend();
+            Expr operand;
+            try {
+                operand = unary();
+            } finally {
+                tokens.ascend();
+            }
             if (t.text().equals("-") && operand instanceof Expr.Literal lit && lit.value() instanceof Number) {
-                return new Expr.Literal(negate(lit.value()), t.span().to(operand.span()));
+                // 9223372036854775808 alone is too big for an integer, but its negation is the smallest one.
+                Object value = tokens.text(operand.span()).equals("9223372036854775808") ? (Object) Long.MIN_VALUE
+                        : negate(lit.value());
+                return new Expr.Literal(value, t.span().to(operand.span()));
             }
             return new Expr.Unary(t.text(), operand, t.span().to(operand.span()));
         }
@@ -285,7 +304,19 @@ final class ExpressionParser {
         return columnRef(t);
     }
 
+    /** A case expression nests through more parser and binder frames per level than an operator. */
+    private static final int CASE_WEIGHT = 4;
+
     private Expr caseExpr(Token first) {
+        tokens.descend(CASE_WEIGHT);
+        try {
+            return caseBody(first);
+        } finally {
+            tokens.ascend(CASE_WEIGHT);
+        }
+    }
+
+    private Expr caseBody(Token first) {
         Expr operand = tokens.peek().isWord("when") ? null : expr();
         List<Expr.When> whens = new ArrayList<>();
         while (tokens.acceptWord("when")) {

@@ -103,6 +103,10 @@ public final class Lexer {
             while (pos < sql.length() && Character.digit(sql.charAt(pos), 16) >= 0) {
                 pos++;
             }
+            if (pos == start + 2 || pos - start - 2 > 16) {
+                throw error(pos == start + 2 ? "malformed hex literal '" + sql.substring(start, pos) + "'"
+                        : "hex literal too big: " + sql.substring(start, pos), startLine, startColumn);
+            }
             return token(TokenKind.INTEGER, sql.substring(start, pos), start, startLine, startColumn);
         }
         while (pos < sql.length() && Character.isDigit(sql.charAt(pos))) {

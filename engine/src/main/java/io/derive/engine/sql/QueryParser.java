@@ -29,6 +29,15 @@ final class QueryParser {
 
     /** A whole query: optional {@code with}, a compound of select cores, order by and limit. */
     Select select() {
+        tokens.descend(TokenCursor.QUERY_WEIGHT);
+        try {
+            return query();
+        } finally {
+            tokens.ascend(TokenCursor.QUERY_WEIGHT);
+        }
+    }
+
+    private Select query() {
         Token first = tokens.peek();
         List<Select.CommonTable> with = new ArrayList<>();
         boolean recursive = false;

@@ -24,9 +24,19 @@ final class TokenCursor {
             "else", "end", "null", "values", "set", "into", "collate", "asc", "desc", "nulls", "natural", "returning",
             "outer", "lateral", "exists", "with");
 
+    /**
+     * The deepest nesting accepted (SQLite allows 1000): parsing, binding and evaluating are
+     * recursive, and deeper trees would exhaust a 1 MB thread stack, the JVM's default.
+     */
+    static final int MAX_DEPTH = 500;
+
+    /** A nested query costs many stack frames in every phase, so it weighs as several levels. */
+    static final int QUERY_WEIGHT = 5;
+
     private final String sql;
     private final List<Token> tokens;
     private int pos;
+    private int depth;
 
     TokenCursor(String sql) {
         this.sql = sql;
@@ -168,6 +178,27 @@ final class TokenCursor {
     }
 
     /** The statement text of a span. */
+    /** Enters one level of nesting; fails, sited at the current token, beyond {@link #MAX_DEPTH}. */
+    void descend() {
+        descend(1);
+    }
+
+    void descend(int levels) {
+        depth += levels;
+        if (depth > MAX_DEPTH) {
+            depth = 0;
+            throw error("expression tree is too large (maximum depth " + MAX_DEPTH + ")", peek());
+        }
+    }
+
+    void ascend() {
+        ascend(1);
+    }
+
+    void ascend(int levels) {
+        depth = Math.max(0, depth - levels);
+    }
+
     String text(SourceSpan span) {
         return span.text(sql);
     }
