@@ -98,7 +98,6 @@ select * from t;
 -- | 2 | ab | 3 |
 
 -- case: insert negative and large integers
--- pending: bug: the literal -9223372036854775808 is read as a real (negation of an out-of-range integer)
 create table t (k integer primary key, n integer);
 insert into t values (1, -9223372036854775808), (2, 9223372036854775807);
 select n from t order by k;

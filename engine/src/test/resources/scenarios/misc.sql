@@ -14,7 +14,6 @@ select k from z where r = 0.0;
 -- | 2 |
 
 -- case: temp tables live in the temp schema
--- pending: temp schema
 create temp table tt (k integer primary key, v text);
 insert into tt values (1, 'x');
 select v from temp.tt;

@@ -21,7 +21,6 @@ select 'abc' not like 'a%', 'abc' not like 'x%';
 -- | 0 | 1 |
 
 -- case: like with escape
--- pending: like escape
 select 'a%c' like 'a\%c' escape '\', 'abc' like 'a\%c' escape '\';
 -- expect: rows
 -- | 1 | 0 |

@@ -137,11 +137,7 @@ public final class ExpressionCompiler {
                 Object y = b.eval(row, p);
                 return x == null || y == null ? null : TextValue.of(x) + TextValue.of(y);
             };
-            case "like" -> (row, p) -> {
-                Object x = a.eval(row, p);
-                Object pattern = b.eval(row, p);
-                return x == null || pattern == null ? null : bool(PatternMatch.like(TextValue.of(x), TextValue.of(pattern)));
-            };
+            case "like" -> like(a, b, args.size() > 2 ? compile(args.get(2)) : null);
             case "glob" -> (row, p) -> {
                 Object x = a.eval(row, p);
                 Object pattern = b.eval(row, p);
@@ -257,6 +253,23 @@ public final class ExpressionCompiler {
                 }
             }
             return args.get(args.size() - 1).eval(row, p);
+        };
+    }
+
+    /** {@code x like pattern [escape e]}: NULL when any operand is NULL; the escape must be one character. */
+    private static Evaluator like(Evaluator x, Evaluator pattern, Evaluator escape) {
+        return (row, p) -> {
+            Object value = x.eval(row, p);
+            Object shape = pattern.eval(row, p);
+            Object esc = escape == null ? "" : escape.eval(row, p);
+            if (value == null || shape == null || esc == null) {
+                return null;
+            }
+            String e = TextValue.of(esc);
+            if (escape != null && e.codePointCount(0, e.length()) != 1) {
+                throw new DeriveException(DeriveException.DATA, "ESCAPE expression must be a single character");
+            }
+            return bool(PatternMatch.like(TextValue.of(value), TextValue.of(shape), escape == null ? -1 : e.charAt(0)));
         };
     }
 

@@ -7,17 +7,30 @@ final class PatternMatch {
 
     /** {@code %} any run, {@code _} one character; ASCII letters match case-insensitively. */
     static boolean like(String s, String pattern) {
-        return match(s, 0, pattern, 0, true);
+        return like(s, pattern, -1);
+    }
+
+    /** As {@link #like(String, String)}, where {@code escape} (or -1 for none) makes the next pattern character literal. */
+    static boolean like(String s, String pattern, int escape) {
+        return match(s, 0, pattern, 0, true, escape);
     }
 
     /** {@code *} any run, {@code ?} one character, {@code [...]} a class; case-sensitive. */
     static boolean glob(String s, String pattern) {
-        return match(s, 0, pattern, 0, false);
+        return match(s, 0, pattern, 0, false, -1);
     }
 
-    private static boolean match(String s, int si, String p, int pi, boolean like) {
+    private static boolean match(String s, int si, String p, int pi, boolean like, int escape) {
         while (pi < p.length()) {
             char c = p.charAt(pi);
+            if (c == escape && pi + 1 < p.length()) {
+                if (si >= s.length() || fold(s.charAt(si)) != fold(p.charAt(pi + 1))) {
+                    return false;
+                }
+                si++;
+                pi += 2;
+                continue;
+            }
             if (c == (like ? '%' : '*')) {
                 while (pi < p.length() && p.charAt(pi) == c) {
                     pi++;
@@ -26,7 +39,7 @@ final class PatternMatch {
                     return true;
                 }
                 for (int k = si; k <= s.length(); k++) {
-                    if (match(s, k, p, pi, like)) {
+                    if (match(s, k, p, pi, like, escape)) {
                         return true;
                     }
                 }

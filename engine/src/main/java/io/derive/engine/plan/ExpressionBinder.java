@@ -171,7 +171,9 @@ public final class ExpressionBinder {
         }
         if (f.name().equals("like") || f.name().equals("glob")) {
             // like(p, x) is x like p: the operator's evaluator serves both spellings.
-            return call(f.name(), List.of(args.get(1), args.get(0)), SqlType.INTEGER);
+            List<BoundExpr> operands = new ArrayList<>(List.of(args.get(1), args.get(0)));
+            operands.addAll(args.subList(2, args.size()));
+            return call(f.name(), operands, SqlType.INTEGER);
         }
         SqlType type = fn.resultTypeFor(args);
         return new BoundExpr.Call("fn", fn, args, type, args.isEmpty() ? Collation.BINARY : args.get(0).collation(),

@@ -80,7 +80,9 @@ final class ExpressionParser {
                 }
             }
             Expr right = binary(precedence + 1);
-            left = new Expr.Binary(normalize(op), left, right, left.span().to(right.span()));
+            left = op.equals("like") && tokens.acceptWord("escape")
+                    ? likeWithEscape(left, right)
+                    : new Expr.Binary(normalize(op), left, right, left.span().to(right.span()));
         }
     }
 
@@ -150,8 +152,16 @@ final class ExpressionParser {
         }
         String op = tokens.acceptWord("like") ? "like" : tokens.expectWord("glob").text().toLowerCase(Locale.ROOT);
         Expr right = binary(COMPARISON_PRECEDENCE + 1);
-        Expr match = new Expr.Binary(op, left, right, left.span().to(right.span()));
+        Expr match = op.equals("like") && tokens.acceptWord("escape")
+                ? likeWithEscape(left, right)
+                : new Expr.Binary(op, left, right, left.span().to(right.span()));
         return new Expr.Unary("not", match, match.span());
+    }
+
+    /** {@code x like pattern escape e}, read as SQLite's function form {@code like(pattern, x, e)}. */
+    private Expr likeWithEscape(Expr left, Expr pattern) {
+        Expr escape = binary(COMPARISON_PRECEDENCE + 1);
+        return new Expr.FunctionCall("like", List.of(pattern, left, escape), false, false, left.span().to(escape.span()));
     }
 
     private static String binaryOperator(Token t) {

@@ -43,7 +43,7 @@ public final class StringFunctions {
                     return s.isEmpty() ? null : (Object) (long) s.codePointAt(0);
                 }),
                 // like(p, x) and glob(p, x) are bound as the operators x like p / x glob p.
-                strict("like", 2, 2, SqlType.INTEGER, StringFunctions::boundAsOperator),
+                strict("like", 2, 3, SqlType.INTEGER, StringFunctions::boundAsOperator),
                 strict("glob", 2, 2, SqlType.INTEGER, StringFunctions::boundAsOperator));
     }
 
