@@ -9,12 +9,12 @@ import io.derive.engine.spi.RowCursor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.HashMap;
 
 /**
  * Executes a {@link PlanNode.Aggregate}: groups input rows by their key values (NULLs form one
- * group, keys compare under their collations) and produces, per group in key order, the keys and
- * each aggregate's result. Without group keys there is exactly one group, even over no rows.
+ * group, keys are equal as their collations compare them) and produces, per group in key order,
+ * the keys and each aggregate's result. Without group keys there is exactly one group, even over no rows.
  */
 final class Aggregation {
     private final PlanNode.Aggregate node;
@@ -33,17 +33,11 @@ final class Aggregation {
         }
     }
 
+    /** The groups of the input, hashed by their keys' {@link EqualityKey}s, produced in key order. */
     List<Object[]> run(RowCursor input) {
         List<BoundExpr> groupKeys = node.groupKeys();
-        Map<Object[], Accumulator[]> groups = new TreeMap<>((a, b) -> {
-            for (int i = 0; i < a.length; i++) {
-                int c = ValueOrder.compare(a[i], b[i], groupKeys.get(i).collation());
-                if (c != 0) {
-                    return c;
-                }
-            }
-            return 0;
-        });
+        List<io.derive.engine.schema.Collation> collations = groupKeys.stream().map(BoundExpr::collation).toList();
+        Map<List<Object>, Group> groups = new HashMap<>();
         try (input) {
             while (input.hasNext()) {
                 Object[] row = input.next();
@@ -51,7 +45,8 @@ final class Aggregation {
                 for (int i = 0; i < key.length; i++) {
                     key[i] = keys[i].eval(row, parameters);
                 }
-                Accumulator[] accumulators = groups.computeIfAbsent(key, k -> newAccumulators());
+                Accumulator[] accumulators = groups.computeIfAbsent(EqualityKey.of(key, collations),
+                        k -> new Group(key, newAccumulators())).accumulators();
                 for (int i = 0; i < accumulators.length; i++) {
                     Object[] values = new Object[arguments[i].length];
                     for (int j = 0; j < values.length; j++) {
@@ -62,18 +57,32 @@ final class Aggregation {
             }
         }
         if (groups.isEmpty() && keys.length == 0) {
-            groups.put(new Object[0], newAccumulators());
+            groups.put(List.of(), new Group(new Object[0], newAccumulators()));
         }
-        List<Object[]> out = new ArrayList<>(groups.size());
-        for (Map.Entry<Object[], Accumulator[]> group : groups.entrySet()) {
+        List<Group> ordered = new ArrayList<>(groups.values());
+        ordered.sort((a, b) -> {
+            for (int i = 0; i < a.key().length; i++) {
+                int c = ValueOrder.compare(a.key()[i], b.key()[i], collations.get(i));
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        });
+        List<Object[]> out = new ArrayList<>(ordered.size());
+        for (Group group : ordered) {
             Object[] row = new Object[keys.length + arguments.length];
-            System.arraycopy(group.getKey(), 0, row, 0, keys.length);
+            System.arraycopy(group.key(), 0, row, 0, keys.length);
             for (int i = 0; i < arguments.length; i++) {
-                row[keys.length + i] = group.getValue()[i].result();
+                row[keys.length + i] = group.accumulators()[i].result();
             }
             out.add(row);
         }
         return out;
+    }
+
+    /** One group: the key values of its first row, and its aggregates' states. */
+    private record Group(Object[] key, Accumulator[] accumulators) {
     }
 
     private Accumulator[] newAccumulators() {

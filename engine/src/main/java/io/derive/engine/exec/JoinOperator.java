@@ -1,8 +1,6 @@
 package io.derive.engine.exec;
 
 import io.derive.engine.plan.PlanNode;
-import io.derive.engine.schema.Collation;
-import io.derive.engine.schema.ValueOrder;
 import io.derive.engine.spi.LookaheadCursor;
 import io.derive.engine.spi.RowCursor;
 
@@ -12,13 +10,15 @@ import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeMap;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.BiPredicate;
 
 /**
  * Executes a {@link PlanNode.Join}: an index lookup into the right table per left row when the
- * planner chose one, a hash join (an ordered map on the right keys, so values equal under SQL
- * comparison — 1 and 1.0 — meet) when there are equality keys, else a nested loop. Left and full
+ * planner chose one, a hash join on the right keys ({@link EqualityKey}s, so values equal under
+ * SQL comparison — 1 and 1.0, 'A' and 'a' under nocase — meet) when there are equality keys,
+ * else a nested loop. Left and full
  * joins pad unmatched rows with NULLs; a NULL key never matches.
  */
 final class JoinOperator {
@@ -45,7 +45,7 @@ final class JoinOperator {
         if (join.lookup()) {
             return probing(left, this::lookup, null);
         }
-        TreeMap<Object[], List<Object[]>> table = new TreeMap<>(this::compareKeys);
+        Map<List<Object>, List<Object[]>> table = new HashMap<>();
         List<Object[]> all = new ArrayList<>();
         try (RowCursor right = executor.open(join.right())) {
             while (right.hasNext()) {
@@ -53,7 +53,7 @@ final class JoinOperator {
                 all.add(row);
                 Object[] key = keyOf(rightKeys, row);
                 if (key != null) {
-                    table.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
+                    table.computeIfAbsent(EqualityKey.of(key, join.keyCollations()), k -> new ArrayList<>()).add(row);
                 }
             }
         }
@@ -64,7 +64,7 @@ final class JoinOperator {
                 return all.iterator();
             }
             Object[] key = keyOf(leftKeys, leftRow);
-            List<Object[]> rows = key == null ? null : table.get(key);
+            List<Object[]> rows = key == null ? null : table.get(EqualityKey.of(key, join.keyCollations()));
             return rows == null ? Collections.emptyIterator() : rows.iterator();
         };
         return probing(left, matcher, matched == null ? null : new Unmatched(all, matched));
@@ -173,14 +173,4 @@ final class JoinOperator {
         return key;
     }
 
-    private int compareKeys(Object[] a, Object[] b) {
-        List<Collation> collations = join.keyCollations();
-        for (int i = 0; i < a.length; i++) {
-            int c = ValueOrder.compare(a[i], b[i], collations.get(i));
-            if (c != 0) {
-                return c;
-            }
-        }
-        return 0;
-    }
 }

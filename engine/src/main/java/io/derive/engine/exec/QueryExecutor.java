@@ -124,7 +124,12 @@ public final class QueryExecutor {
 
     /** The rows of a table whose key starts with {@code prefix}, as this transaction sees them. */
     RowCursor scan(PlanNode.TableScan scan, Object[] prefix) {
-        return transaction.connection(scan.table()).scan(prefix, false);
+        var connection = transaction.connection(scan.table());
+        if (prefix.length == scan.table().primaryKey().size()) {
+            // The whole key: a point lookup, not a range scan.
+            return Cursors.of(connection.get(prefix).map(List::<Object[]>of).orElse(List.of()));
+        }
+        return connection.scan(prefix, false);
     }
 
     /** The rows of a table whose index key starts with {@code prefix}, as this transaction sees them. */

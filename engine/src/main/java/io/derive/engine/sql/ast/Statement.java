@@ -110,12 +110,70 @@ public sealed interface Statement {
     record Pragma(String name, String value, SourceSpan span) implements Statement {
     }
 
-    /** {@code bodySql} is the body's text as written, which the catalog keeps. */
+    /**
+     * {@code bodySql} is the body's text as written, which the catalog keeps; {@code tags} the
+     * trailing {@code with tags (k = 'v', …)}, empty when there is none.
+     */
     record CreateMaterializedView(QualifiedName name, boolean ifNotExists, List<String> columnNames,
-                                  HostClause host, Select body, String bodySql, SourceSpan span) implements Statement {
+                                  HostClause host, Select body, String bodySql, List<Tag> tags,
+                                  SourceSpan span) implements Statement {
         public CreateMaterializedView {
             columnNames = List.copyOf(columnNames);
+            tags = List.copyOf(tags);
         }
+
+        public CreateMaterializedView(QualifiedName name, boolean ifNotExists, List<String> columnNames,
+                                      HostClause host, Select body, String bodySql, SourceSpan span) {
+            this(name, ifNotExists, columnNames, host, body, bodySql, List.of(), span);
+        }
+    }
+
+    /** One {@code key = 'value'} of a tag list. */
+    record Tag(String key, String value, SourceSpan span) {
+    }
+
+    /**
+     * {@code create table t (…) [using host(args)] maintained [(names)] as <select> [with tags (…)]}:
+     * the table form of a maintained table (semantics §2). {@code table} is the declared part;
+     * {@code columnNames} the optional rename list of the body's outputs.
+     */
+    record CreateMaintainedTable(CreateTable table, List<String> columnNames, Select body, String bodySql,
+                                 List<Tag> tags, SourceSpan span) implements Statement {
+        public CreateMaintainedTable {
+            columnNames = List.copyOf(columnNames);
+            tags = List.copyOf(tags);
+        }
+    }
+
+    /** {@code alter materialized view n <action>}. */
+    record AlterMaterializedView(QualifiedName name, ViewAction action, SourceSpan span) implements Statement {
+    }
+
+    /** One change of an {@code alter materialized view}; {@code span} covers the action's text. */
+    sealed interface ViewAction {
+        SourceSpan span();
+    }
+
+    /** {@code set tags (…)} replaces every tag ({@code replace} true); {@code add tags (…)} adds or overwrites keys. */
+    record PutTags(boolean replace, List<Tag> tags, SourceSpan span) implements ViewAction {
+        public PutTags {
+            tags = List.copyOf(tags);
+        }
+    }
+
+    /** {@code drop tags (k, …)}. */
+    record DropTags(List<String> keys, SourceSpan span) implements ViewAction {
+        public DropTags {
+            keys = List.copyOf(keys);
+        }
+    }
+
+    /** {@code set refresh schedule '<cron>'}, or {@code drop refresh schedule} ({@code cron} null). */
+    record RefreshSchedule(String cron, SourceSpan span) implements ViewAction {
+    }
+
+    /** {@code analyze [table]}: {@code table} null analyzes every table. */
+    record Analyze(QualifiedName table, SourceSpan span) implements Statement {
     }
 
     enum ObjectKind {
@@ -274,7 +332,29 @@ public sealed interface Statement {
     record SetColumnCollation(String column, String collation, SourceSpan span) implements AlterAction {
     }
 
-    /** {@code add [constraint name] …} or {@code drop constraint name}; {@code name} may be null when adding. */
-    record ChangeConstraint(boolean add, String name, SourceSpan span) implements AlterAction {
+    /** {@code add [constraint name] unique|check|foreign key …}. */
+    record AddConstraint(TableConstraint constraint, SourceSpan span) implements AlterAction {
+    }
+
+    /** {@code drop constraint name}. */
+    record DropConstraint(String name, SourceSpan span) implements AlterAction {
+    }
+
+    /** {@code set maintained [(names)] as <select>}: attaches or swaps a derivation (semantics §2). */
+    record SetMaintained(List<String> columnNames, Select body, String bodySql, SourceSpan span) implements AlterAction {
+        public SetMaintained {
+            columnNames = List.copyOf(columnNames);
+        }
+    }
+
+    /** {@code drop maintained}: detaches the derivation, keeping the rows. */
+    record DropMaintained(SourceSpan span) implements AlterAction {
+    }
+
+    /**
+     * {@code set|add|drop tags (…)} written after {@code alter table}: parsed so that it can be
+     * refused with a pointer to {@code alter materialized view}.
+     */
+    record TableTags(ViewAction change, SourceSpan span) implements AlterAction {
     }
 }
