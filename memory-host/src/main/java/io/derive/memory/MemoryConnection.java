@@ -85,6 +85,17 @@ final class MemoryConnection implements TableConnection {
 
     @Override
     public RowCursor scanIndex(String name, Object[] prefix) {
+        return indexCursor(name, prefix.length, index -> entry -> index.compareToPrefix(entry, prefix));
+    }
+
+    @Override
+    public RowCursor scanIndex(String name, KeyRange range) {
+        return indexCursor(name, range.prefix().length + 1, index -> entry -> range.position(entry, index.keyOrder()));
+    }
+
+    /** Effective rows of the index entries {@code probeOf} places in range, in index order. */
+    private RowCursor indexCursor(String name, int columnsUsed,
+                                  java.util.function.Function<MemoryIndex, ToIntFunction<Object[]>> probeOf) {
         requireLive();
         MemoryTable.Committed version = table.committedVersion();
         MemoryIndex index = version.index(name);
@@ -92,10 +103,10 @@ final class MemoryConnection implements TableConnection {
             throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "no such index: " + name
                     + " on table " + table.shape().qualifiedName());
         }
-        if (prefix.length > index.shape().columns().size()) {
+        if (columnsUsed > index.shape().columns().size()) {
             throw new IllegalArgumentException("prefix longer than index " + name);
         }
-        ToIntFunction<Object[]> probe = entry -> index.compareToPrefix(entry, prefix);
+        ToIntFunction<Object[]> probe = probeOf.apply(index);
         PersistentTree<Object[], Object[]> committedEntries = version.indexes().get(name.toLowerCase(Locale.ROOT)).entries();
         MergingCursor keys = new MergingCursor(committedEntries.range(probe, false), layer(index).range(probe, false),
                 index.entryOrder(), false);

@@ -45,6 +45,11 @@ final class MemoryIndex {
         return shape;
     }
 
+    /** The order of index keys (the indexed columns only). */
+    KeyOrder keyOrder() {
+        return indexOrder;
+    }
+
     String name() {
         return shape.name();
     }

@@ -56,14 +56,18 @@ final class AlterTableExecutor {
         TableSchema table = QueryBinder.resolveTable(txn.catalog(), alter.table().schema(), alter.table().name(),
                 alter.table().span().line(), alter.table().span().column());
         Statement.AlterAction action = alter.action();
+        refuseMaterializedViewVerbs(table, action);
+        if (action instanceof Statement.AddConstraint || action instanceof Statement.DropConstraint) {
+            refuseOnMaterializedView(table, action);
+            txn.beginWrite();
+            ConstraintAlteration constraints = new ConstraintAlteration(context);
+            return action instanceof Statement.AddConstraint a ? constraints.add(table, a)
+                    : constraints.drop(table, (Statement.DropConstraint) action);
+        }
         refuseDerivedShape(table, action);
         txn.beginWrite();
         if (action instanceof Statement.RenameTable r) {
             return renameTable(txn, table, r);
-        }
-        if (action instanceof Statement.ChangeConstraint c) {
-            throw sited(DeriveException.FEATURE_NOT_SUPPORTED, "alter table … " + (c.add() ? "add" : "drop")
-                    + " constraint is not supported yet (table '" + table.name() + "')", c.span());
         }
         Change change;
         if (action instanceof Statement.AddColumn a) {
@@ -84,12 +88,33 @@ final class AlterTableExecutor {
         return Result.empty();
     }
 
+    /**
+     * The maintained-table verbs belong to a later issue (semantics §2) and are refused, changing
+     * nothing; tags are changed by {@code alter materialized view}.
+     */
+    private static void refuseMaterializedViewVerbs(TableSchema table, Statement.AlterAction action) {
+        if (action instanceof Statement.SetMaintained || action instanceof Statement.DropMaintained) {
+            throw sited(DeriveException.FEATURE_NOT_SUPPORTED, "alter table … "
+                    + (action instanceof Statement.SetMaintained ? "set" : "drop") + " maintained is not supported yet"
+                    + " (table '" + table.qualifiedName() + "')", action.span());
+        }
+        if (action instanceof Statement.TableTags) {
+            throw sited(DeriveException.INVALID_DEFINITION, "cannot change tags of '" + table.qualifiedName()
+                    + "' with ALTER TABLE: use ALTER MATERIALIZED VIEW for tags", action.span());
+        }
+    }
+
     /** A maintained table's shape is its body's; it may only be renamed (semantics §2). */
-    private void refuseDerivedShape(TableSchema table, Statement.AlterAction action) {
+    private static void refuseOnMaterializedView(TableSchema table, Statement.AlterAction action) {
         if (table.isMaintained() && !(action instanceof Statement.RenameTable)) {
             throw sited(DeriveException.INVALID_DEFINITION, "cannot alter materialized view '" + table.qualifiedName()
                     + "': its shape is defined by the view body", action.span());
         }
+    }
+
+    /** A maintained table's shape is its body's, and the MV manager does not yet follow a source's shape. */
+    private void refuseDerivedShape(TableSchema table, Statement.AlterAction action) {
+        refuseOnMaterializedView(table, action);
         List<TableSchema> readers = context.transaction().catalog().dependentsOf(table);
         if (!readers.isEmpty()) {
             // the MV manager does not yet follow source schema changes (semantics §5), so refuse

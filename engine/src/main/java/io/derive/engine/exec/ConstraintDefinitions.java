@@ -67,7 +67,8 @@ final class ConstraintDefinitions {
         return indexes.stream().anyMatch(i -> i.name().equalsIgnoreCase(name));
     }
 
-    private static IndexSchema unique(String table, List<ColumnSchema> columns, Statement.UniqueDef u,
+    /** The unique index that carries a UNIQUE constraint; an unnamed one gets the first free {@code autoindex_t_N}. */
+    static IndexSchema unique(String table, List<ColumnSchema> columns, Statement.UniqueDef u,
                                       Predicate<String> taken, String sql) {
         List<IndexSchema.IndexColumn> indexed = new ArrayList<>();
         for (Statement.KeyColumn k : u.columns()) {
@@ -86,7 +87,7 @@ final class ConstraintDefinitions {
         return new IndexSchema(name, indexed, true, null, true, u.span().text(sql));
     }
 
-    private static ForeignKey foreignKey(String table, List<ColumnSchema> columns, Statement.ForeignKeyDef fk) {
+    static ForeignKey foreignKey(String table, List<ColumnSchema> columns, Statement.ForeignKeyDef fk) {
         List<Integer> positions = new ArrayList<>();
         for (String c : fk.columns()) {
             positions.add(position(table, columns, c, fk.span()));

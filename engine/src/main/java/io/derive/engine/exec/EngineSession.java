@@ -47,15 +47,16 @@ public final class EngineSession implements Session {
     public PreparedStatement prepare(String sql) {
         requireOpen();
         Statement statement = parse(sql);
+        QueryPlanCache plans = new QueryPlanCache();
         return new PreparedStatement() {
             @Override
             public Result execute(Object... parameters) {
-                return run(statement, sql, Parameters.positional(parameters));
+                return run(statement, sql, Parameters.positional(parameters), plans);
             }
 
             @Override
             public Result execute(Map<String, ?> parameters) {
-                return run(statement, sql, Parameters.named(parameters));
+                return run(statement, sql, Parameters.named(parameters), plans);
             }
         };
     }
@@ -69,10 +70,10 @@ public final class EngineSession implements Session {
 
     private Result run(String sql, Parameters parameters) {
         requireOpen();
-        return run(parse(sql), sql, parameters);
+        return run(parse(sql), sql, parameters, null);
     }
 
-    private Result run(Statement statement, String sql, Parameters parameters) {
+    private Result run(Statement statement, String sql, Parameters parameters, QueryPlanCache plans) {
         requireOpen();
         if (statement instanceof Statement.Begin b) {
             begin(b);
@@ -101,17 +102,20 @@ public final class EngineSession implements Session {
             explicit.rollbackTo(depth);
             return Result.empty();
         }
-        return inStatement(statement, sql, parameters);
+        return inStatement(statement, sql, parameters, plans);
     }
 
-    private Result inStatement(Statement statement, String sql, Parameters parameters) {
+    private Result inStatement(Statement statement, String sql, Parameters parameters, QueryPlanCache plans) {
         boolean autocommit = explicit == null;
         Transaction txn = autocommit ? newTransaction() : explicit;
         int savepoint = txn.savepoint();
         boolean heldWriteLock = txn.hasWritten();
         Catalog before = txn.catalog();
         try {
-            Result result = StatementExecutor.run(statement, new ExecutionContext(txn, parameters, sql, services, pragmas));
+            if (!autocommit) {
+                DdlTransactionPolicy.check(statement, txn.catalog(), pragmas);
+            }
+            Result result = StatementExecutor.run(statement, new ExecutionContext(txn, parameters, sql, services, pragmas, plans));
             if (txn.hasWritten()) {
                 // Without the write lock the committed catalog may move under this statement
                 // (another session's DDL); once it is held, nobody else commits, so the committed

@@ -11,9 +11,10 @@ import io.derive.engine.txn.Transaction;
  * @param sql         its text, which the AST's spans point into
  * @param services    the database-wide services
  * @param pragmas     the pragma values of the session running it
+ * @param plans       where a prepared query keeps its plan between runs; null for a one-off statement
  */
 public record ExecutionContext(Transaction transaction, Parameters parameters, String sql, EngineServices services,
-                               Pragmas pragmas) {
+                               Pragmas pragmas, QueryPlanCache plans) {
 
     public ExecutionContext {
         SystemTables systemTables = services.systemTables();

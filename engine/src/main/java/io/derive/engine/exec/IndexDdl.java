@@ -116,7 +116,7 @@ final class IndexDdl {
     }
 
     /** {@code UNIQUE constraint failed: t.x} when two rows the new index holds share a key without NULLs. */
-    private void requireUnique(TableSchema table, IndexSchema index) {
+    void requireUnique(TableSchema table, IndexSchema index) {
         Object[] previous = null;
         try (RowCursor rows = context.transaction().connection(table).scanIndex(index.name(), WHOLE_INDEX)) {
             while (rows.hasNext()) {

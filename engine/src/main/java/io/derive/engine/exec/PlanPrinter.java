@@ -29,7 +29,8 @@ final class PlanPrinter {
                     + range);
         } else if (node instanceof PlanNode.IndexScan i) {
             lines.add(indent + "seek " + i.table().qualifiedName() + " by index " + i.index()
-                    + (i.prefix().isEmpty() ? "" : " on " + i.prefix().size() + " column(s)"));
+                    + (i.prefix().isEmpty() ? "" : " on " + i.prefix().size() + " column(s)")
+                    + (i.isRange() ? " with a range" : ""));
         } else if (node instanceof PlanNode.FunctionScan f) {
             lines.add(indent + "table function " + f.function().sqlName());
         } else if (node instanceof PlanNode.SingleRow) {

@@ -25,7 +25,10 @@ public final class Pragmas {
 
     private static final Map<String, Definition> KNOWN = Map.of(
             "foreign_keys", new Definition(true, Pragmas::bool),
-            "default_column_nullability", new Definition("nullable", Pragmas::nullability));
+            "default_column_nullability", new Definition("nullable", Pragmas::nullability),
+            "materialized_view_rebuild_row_threshold", new Definition(10_000L, Pragmas::rowThreshold),
+            "nondeterministic_schema", new Definition(false, Pragmas::bool),
+            "ddl_transaction_policy", new Definition("permissive", Pragmas::ddlTransactionPolicy));
 
     private final Map<String, Object> values = new HashMap<>();
 
@@ -40,6 +43,27 @@ public final class Pragmas {
      */
     public boolean columnsDefaultToNotNull() {
         return "not_null".equals(value("default_column_nullability"));
+    }
+
+    /**
+     * The largest source (in rows) a full-rebuild-only materialized-view body may read
+     * ({@code pragma materialized_view_rebuild_row_threshold}, default 10000); 0 disables the gate.
+     */
+    public long rebuildRowThreshold() {
+        return (Long) value("materialized_view_rebuild_row_threshold");
+    }
+
+    /** Whether a full-rebuild body may publish non-deterministic columns ({@code pragma nondeterministic_schema}, default off). */
+    public boolean nondeterministicSchema() {
+        return (Boolean) value("nondeterministic_schema");
+    }
+
+    /**
+     * Whether materialized-view DDL and refresh are refused inside an explicit transaction
+     * ({@code pragma ddl_transaction_policy = 'strict'}; the default, 'permissive', allows them).
+     */
+    public boolean strictDdlTransactions() {
+        return "strict".equals(value("ddl_transaction_policy"));
     }
 
     /** The current value of a known pragma. */
@@ -81,6 +105,28 @@ public final class Pragmas {
         }
         throw new DeriveException(DeriveException.DATA,
                 "default_column_nullability must be 'not_null' or 'nullable' but found '" + text + "'");
+    }
+
+    private static Object rowThreshold(String text) {
+        try {
+            long n = Long.parseLong(text);
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the rule
+        }
+        throw new DeriveException(DeriveException.DATA,
+                "materialized_view_rebuild_row_threshold must be an integer >= 0 but found '" + text + "'");
+    }
+
+    private static Object ddlTransactionPolicy(String text) {
+        String t = text.toLowerCase(Locale.ROOT);
+        if (t.equals("permissive") || t.equals("strict")) {
+            return t;
+        }
+        throw new DeriveException(DeriveException.DATA,
+                "ddl_transaction_policy must be 'permissive' or 'strict' but found '" + text + "'");
     }
 
     private static Object bool(String text) {

@@ -69,7 +69,7 @@ public final class QueryExecutor {
             return scan.isRange() ? rangeScan(scan) : scan(scan, evaluate(scan.keyPrefix()));
         }
         if (node instanceof PlanNode.IndexScan index) {
-            return indexScan(index, evaluate(index.prefix()));
+            return index.isRange() ? indexRangeScan(index) : indexScan(index, evaluate(index.prefix()));
         }
         if (node instanceof PlanNode.FunctionScan f) {
             return functionScan(f);
@@ -138,17 +138,24 @@ public final class QueryExecutor {
     }
 
     private RowCursor rangeScan(PlanNode.TableScan scan) {
-        Object[] prefix = evaluate(scan.keyPrefix());
-        Object lower = scan.lower() == null ? null : evaluate(List.of(scan.lower().value()))[0];
-        Object upper = scan.upper() == null ? null : evaluate(List.of(scan.upper().value()))[0];
-        if ((scan.lower() != null && lower == null) || (scan.upper() != null && upper == null)) {
-            // A comparison with NULL selects nothing.
-            return Cursors.of(List.of());
+        KeyRange range = range(scan.keyPrefix(), scan.lower(), scan.upper());
+        return range == null ? Cursors.of(List.of()) : transaction.connection(scan.table()).scan(range, false);
+    }
+
+    private RowCursor indexRangeScan(PlanNode.IndexScan scan) {
+        KeyRange range = range(scan.prefix(), scan.lower(), scan.upper());
+        return range == null ? Cursors.of(List.of()) : transaction.connection(scan.table()).scanIndex(scan.index(), range);
+    }
+
+    /** The evaluated range, or null when a bound is NULL: a comparison with NULL selects nothing. */
+    private KeyRange range(List<BoundExpr> prefix, PlanNode.Bound lower, PlanNode.Bound upper) {
+        Object low = lower == null ? null : evaluate(List.of(lower.value()))[0];
+        Object high = upper == null ? null : evaluate(List.of(upper.value()))[0];
+        if ((lower != null && low == null) || (upper != null && high == null)) {
+            return null;
         }
-        boolean lowerInclusive = scan.lower() != null && scan.lower().inclusive();
-        boolean upperInclusive = scan.upper() != null && scan.upper().inclusive();
-        return transaction.connection(scan.table())
-                .scan(new KeyRange(prefix, lower, lowerInclusive, upper, upperInclusive), false);
+        return new KeyRange(evaluate(prefix), low, lower != null && lower.inclusive(), high,
+                upper != null && upper.inclusive());
     }
 
     Object[] evaluate(List<BoundExpr> expressions) {

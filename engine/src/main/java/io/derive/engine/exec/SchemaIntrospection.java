@@ -6,6 +6,7 @@ import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.SqlType;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.schema.TagText;
 import io.derive.engine.schema.ViewSchema;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.txn.Transaction;
@@ -23,8 +24,8 @@ final class SchemaIntrospection {
         List<Object[]> rows = new ArrayList<>();
         for (TableSchema t : transaction.catalog().tables()) {
             String type = t.isMaintained() ? "materialized_view" : "table";
-            // tags belong to the MV statements (semantics §2); until they exist an MV has none
-            rows.add(new Object[] {type, t.schema(), t.name(), CanonicalDdl.table(t), null});
+            String tags = t.isMaintained() ? TagText.json(t.derivation().tags()) : null;
+            rows.add(new Object[] {type, t.schema(), t.name(), CanonicalDdl.table(t), tags});
             for (IndexSchema index : t.constraints().indexes()) {
                 if (!index.constraint()) {
                     rows.add(new Object[] {"index", t.schema(), index.name(), index.sql(), null});

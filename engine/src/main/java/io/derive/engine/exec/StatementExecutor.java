@@ -61,6 +61,16 @@ final class StatementExecutor {
         if (statement instanceof Statement.RefreshMaterializedView r) {
             return context.services().materializedViews().refresh(r, context);
         }
+        if (statement instanceof Statement.AlterMaterializedView a) {
+            return new MaterializedViewAlter(context).alter(a);
+        }
+        if (statement instanceof Statement.Analyze a) {
+            return new AnalyzeExecutor(context).analyze(a);
+        }
+        if (statement instanceof Statement.CreateMaintainedTable c) {
+            throw DdlExecutor.sited(io.derive.engine.api.DeriveException.FEATURE_NOT_SUPPORTED,
+                    "create table … maintained as is not supported yet (create a materialized view instead)", c.span());
+        }
         throw new IllegalStateException("transaction control belongs to the session: " + statement);
     }
 
@@ -87,7 +97,9 @@ final class StatementExecutor {
     }
 
     private static Result query(Statement.Query query, ExecutionContext context) {
-        PlanNode plan = new QueryBinder(context.transaction().catalog(), context.sql()).bind(query.select());
+        io.derive.engine.schema.Catalog catalog = context.transaction().catalog();
+        java.util.function.Supplier<PlanNode> planner = () -> new QueryBinder(catalog, context.sql()).bind(query.select());
+        PlanNode plan = context.plans() == null ? planner.get() : context.plans().plan(catalog, planner);
         List<String> names = plan.columns().stream().map(OutputColumn::name).toList();
         List<Row> rows = new ArrayList<>();
         for (Object[] values : context.queries().readAll(plan)) {

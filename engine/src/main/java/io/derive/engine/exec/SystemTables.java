@@ -2,6 +2,7 @@ package io.derive.engine.exec;
 
 import io.derive.engine.plan.SystemTableFunction;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.schema.TagText;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.txn.Transaction;
@@ -17,6 +18,7 @@ public final class SystemTables {
         return switch (function) {
             case MATERIALIZED_VIEWS -> materializedViews(transaction);
             case SCHEMA -> SchemaIntrospection.schema(transaction);
+            case STATISTICS -> statistics(transaction);
             case TABLE_INFO -> SchemaIntrospection.tableInfo(arguments, transaction);
             case GENERATE_SERIES -> throw new IllegalStateException("generate_series is produced by the executor");
         };
@@ -30,14 +32,23 @@ public final class SystemTables {
             }
             rows.add(new Object[] {
                 t.schema(), t.name(), t.module(), t.derivation().maintenance().arm(), Boolean.FALSE,
-                rowCount(transaction, t), t.derivation().statistics().bodyEvaluations()
+                rowCount(transaction, t), t.derivation().statistics().bodyEvaluations(),
+                TagText.json(t.derivation().tags())
             });
         }
         return rows;
     }
 
-    /** The count the transaction sees: committed, unless its own pending writes change it. */
-    private static long rowCount(Transaction transaction, TableSchema table) {
+    private static List<Object[]> statistics(Transaction transaction) {
+        List<Object[]> rows = new ArrayList<>();
+        for (TableSchema t : transaction.catalog().tables()) {
+            t.analyzedRowCount().ifPresent(n -> rows.add(new Object[] {t.schema(), t.name(), n}));
+        }
+        return rows;
+    }
+
+    /** The count the transaction sees: committed, unless its own pending writes change it ({@code analyze} counts so too). */
+    static long rowCount(Transaction transaction, TableSchema table) {
         TableConnection connection = transaction.connection(table);
         if (!connection.hasPendingWrites()) {
             return table.storage().committedRowCount();

@@ -24,8 +24,10 @@ import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -80,9 +82,11 @@ public final class MaterializedViews implements MaterializedViewOperations {
         List<String> names = columns.stream().map(ColumnSchema::name).toList();
         PerRowProjection arm = new PerRowProjection(names, body.predicate(), body.outputs(), shape);
         // The stored body is parsed from its own text, so its spans point into bodySql.
+        Map<String, String> tags = new LinkedHashMap<>();
+        create.tags().forEach(t -> tags.put(t.key(), t.value()));
         Derivation derivation = new Derivation(create.bodySql(), Parser.parseQuery(create.bodySql()),
                 Set.of(body.source().key()), arm,
-                new MaterializedViewStatistics());
+                new MaterializedViewStatistics(), tags);
         TableSchema mv = new TableSchema(schema, name.name(), columns, body.key(), moduleName, storage, derivation);
         txn.changeCatalog(txn.catalog().with(mv));
         fill(mv, plan, context);

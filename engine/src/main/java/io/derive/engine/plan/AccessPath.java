@@ -33,11 +33,9 @@ public final class AccessPath {
         PlanNode.Bound upper = null;
         if (prefix.size() < table.primaryKey().size()) {
             int column = table.primaryKey().get(prefix.size()).column();
-            for (BoundExpr e : conjuncts) {
-                PlanNode.Bound[] bounds = rangeBounds(e, column, table);
-                lower = lower == null ? bounds[0] : lower;
-                upper = upper == null ? bounds[1] : upper;
-            }
+            PlanNode.Bound[] bounds = rangeBounds(conjuncts, column, table.columns().get(column).collation());
+            lower = bounds[0];
+            upper = bounds[1];
         }
         if (prefix.isEmpty() && lower == null && upper == null) {
             Optional<PlanNode.IndexScan> index = indexSeek(table, conjuncts);
@@ -63,8 +61,15 @@ public final class AccessPath {
                 }
                 values.add(value.get());
             }
-            if (!values.isEmpty() && (best == null || values.size() > best.prefix().size())) {
-                best = new PlanNode.IndexScan(table, index.name(), values);
+            PlanNode.Bound[] bounds = new PlanNode.Bound[2];
+            if (values.size() < index.columns().size()) {
+                IndexSchema.IndexColumn next = index.columns().get(values.size());
+                bounds = rangeBounds(conjuncts, next.column(), next.collation());
+            }
+            int strength = values.size() * 2 + (bounds[0] != null || bounds[1] != null ? 1 : 0);
+            int bestStrength = best == null ? 0 : best.prefix().size() * 2 + (best.isRange() ? 1 : 0);
+            if (strength > bestStrength) {
+                best = new PlanNode.IndexScan(table, index.name(), values, bounds[0], bounds[1]);
             }
         }
         return Optional.ofNullable(best);
@@ -112,9 +117,20 @@ public final class AccessPath {
      * {@code <=} (either side) and {@code col between a and b}, under the column's collation.
      * Returns {lower, upper}, each null when the conjunct gives none.
      */
-    private static PlanNode.Bound[] rangeBounds(BoundExpr e, int column, TableSchema table) {
+    private static PlanNode.Bound[] rangeBounds(List<BoundExpr> conjuncts, int column,
+                                                io.derive.engine.schema.Collation collation) {
+        PlanNode.Bound[] bounds = new PlanNode.Bound[2];
+        for (BoundExpr e : conjuncts) {
+            PlanNode.Bound[] b = rangeBounds(e, column, collation);
+            bounds[0] = bounds[0] == null ? b[0] : bounds[0];
+            bounds[1] = bounds[1] == null ? b[1] : bounds[1];
+        }
+        return bounds;
+    }
+
+    private static PlanNode.Bound[] rangeBounds(BoundExpr e, int column, io.derive.engine.schema.Collation collation) {
         PlanNode.Bound[] none = new PlanNode.Bound[2];
-        if (!(e instanceof BoundExpr.Call c) || c.collation() != table.columns().get(column).collation()) {
+        if (!(e instanceof BoundExpr.Call c) || c.collation() != collation) {
             return none;
         }
         List<BoundExpr> args = c.arguments();

@@ -76,6 +76,7 @@ final class InnerJoinOrder {
         order.add(first);
         joined.set(first);
         PlanNode plan = planned[first];
+        double rows = estimate[first];
         List<Pending> open = new ArrayList<>(multiSource);
         while (order.size() < n) {
             int next = -1;
@@ -84,9 +85,20 @@ final class InnerJoinOrder {
                     next = i;
                 }
             }
-            plan = addSource(plan, order, next, planned[next], open);
-            order.add(next);
+            List<Pending> before = new ArrayList<>(open);
+            PlanNode joinedPlan = addSource(plan, order, next, planned[next], open, false);
+            boolean lookup = joinedPlan instanceof PlanNode.Join j && j.lookup();
+            if (!lookup && estimate[next] > rows) {
+                // A hash join builds its right side: let the larger source probe the smaller one.
+                open = before;
+                joinedPlan = addSource(plan, order, next, planned[next], open, true);
+                order.add(0, next);
+            } else {
+                order.add(next);
+            }
+            plan = joinedPlan;
             joined.set(next);
+            rows = Math.max(rows, estimate[next]);
         }
         List<Integer> layout = layout(order);
         if (!isIdentity(layout)) {
@@ -120,15 +132,22 @@ final class InnerJoinOrder {
         return false;
     }
 
-    /** Joins {@code source} to the plan so far, with every open conjunct that the union now covers. */
-    private PlanNode addSource(PlanNode plan, List<Integer> order, int source, PlanNode sourcePlan, List<Pending> open) {
-        List<Integer> before = layout(order);
+    /**
+     * Joins {@code source} to the plan so far, with every open conjunct that the union now covers;
+     * with {@code sourceFirst} the source is the join's left (probing) input.
+     */
+    private PlanNode addSource(PlanNode plan, List<Integer> order, int source, PlanNode sourcePlan, List<Pending> open,
+                               boolean sourceFirst) {
         List<Integer> orderAfter = new ArrayList<>(order);
-        orderAfter.add(source);
+        if (sourceFirst) {
+            orderAfter.add(0, source);
+        } else {
+            orderAfter.add(source);
+        }
         List<Integer> after = layout(orderAfter);
         BitSet covered = new BitSet();
         orderAfter.forEach(covered::set);
-        int leftWidth = before.size();
+        int leftWidth = sourceFirst ? leaves.get(source).scope().width() : layout(order).size();
         List<BoundExpr> leftKeys = new ArrayList<>();
         List<BoundExpr> rightKeys = new ArrayList<>();
         List<Collation> collations = new ArrayList<>();
@@ -146,7 +165,9 @@ final class InnerJoinOrder {
                 residual.add(c);
             }
         }
-        return JoinPlanner.keyedJoin(plan, sourcePlan, PlanNode.JoinType.INNER, leftKeys, rightKeys, collations,
+        PlanNode left = sourceFirst ? sourcePlan : plan;
+        PlanNode right = sourceFirst ? plan : sourcePlan;
+        return JoinPlanner.keyedJoin(left, right, PlanNode.JoinType.INNER, leftKeys, rightKeys, collations,
                 Slots.and(residual));
     }
 

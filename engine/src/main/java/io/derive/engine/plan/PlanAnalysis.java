@@ -62,6 +62,12 @@ public final class PlanAnalysis {
             }
         } else if (node instanceof PlanNode.IndexScan i) {
             out.addAll(i.prefix());
+            if (i.lower() != null) {
+                out.add(i.lower().value());
+            }
+            if (i.upper() != null) {
+                out.add(i.upper().value());
+            }
         } else if (node instanceof PlanNode.FunctionScan f) {
             out.addAll(f.arguments());
         } else if (node instanceof PlanNode.Filter f) {

@@ -39,9 +39,20 @@ public sealed interface PlanNode {
      * Rows of a table found through its secondary index {@code index}: those whose index key
      * begins with {@code prefix} (all rows for an empty prefix, as the index orders them).
      */
-    record IndexScan(TableSchema table, String index, List<BoundExpr> prefix) implements PlanNode {
+    record IndexScan(TableSchema table, String index, List<BoundExpr> prefix, Bound lower, Bound upper)
+            implements PlanNode {
         public IndexScan {
             prefix = List.copyOf(prefix);
+        }
+
+        /** A seek on an index-key prefix without range bounds. */
+        public IndexScan(TableSchema table, String index, List<BoundExpr> prefix) {
+            this(table, index, prefix, null, null);
+        }
+
+        /** Whether the seek is narrowed to a range of the index column after the prefix. */
+        public boolean isRange() {
+            return lower != null || upper != null;
         }
 
         @Override

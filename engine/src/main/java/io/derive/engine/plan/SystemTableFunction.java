@@ -15,12 +15,21 @@ import java.util.Optional;
 public enum SystemTableFunction {
     /**
      * One row per materialized view: {@code schema, name, host, arm, stale, row_count,
-     * body_evaluations} (the number of full evaluations of its body since it was created).
+     * body_evaluations} (the number of full evaluations of its body since it was created),
+     * {@code tags} (its tags as JSON object text, {@code {}} when it has none).
      */
     MATERIALIZED_VIEWS(List.of(
             text("schema"), text("name"), text("host"), text("arm"),
             new OutputColumn("stale", SqlType.BOOLEAN, Collation.BINARY, true),
-            integer("row_count"), integer("body_evaluations"))),
+            integer("row_count"), integer("body_evaluations"), text("tags"))),
+
+    /**
+     * {@code statistics()}: one row per table (materialized views included) that {@code analyze}
+     * has analyzed: {@code schema, name, row_count} (the count it found, not kept current by
+     * later writes).
+     */
+    STATISTICS(List.of(text("schema"), text("name"),
+            new OutputColumn("row_count", SqlType.INTEGER, Collation.BINARY, false))),
 
     /**
      * {@code schema()}: one row per table, view, materialized view and (non-constraint) index:

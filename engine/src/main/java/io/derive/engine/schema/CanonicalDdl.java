@@ -50,7 +50,8 @@ public final class CanonicalDdl {
         StringBuilder sql = new StringBuilder("create table ").append(name(table.schema(), table.name()))
                 .append(" (").append(String.join(", ", parts)).append(") using ").append(table.module());
         if (table.isMaintained()) {
-            sql.append(" maintained as ").append(table.derivation().bodySql());
+            sql.append(" maintained as ").append(table.derivation().bodySql())
+                    .append(TagText.clause(table.derivation().tags()));
         }
         return sql.toString();
     }

@@ -2,7 +2,10 @@ package io.derive.engine.schema;
 
 import io.derive.engine.sql.ast.Select;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -13,12 +16,25 @@ import java.util.Set;
  * @param sources      qualified names (lower case) of the tables the body reads
  * @param maintenance  the maintenance arm compiled for the body at registration
  * @param statistics   counters that live as long as this maintained table
+ * @param tags         the MV's tags (metadata, never part of maintenance), in the order they were added
  */
 public record Derivation(String bodySql, Select body, Set<String> sources, Maintenance maintenance,
-                         MaterializedViewStatistics statistics) {
+                         MaterializedViewStatistics statistics, Map<String, String> tags) {
 
     public Derivation {
         sources = Set.copyOf(sources);
+        tags = Collections.unmodifiableMap(new LinkedHashMap<>(tags));
+    }
+
+    /** A derivation without tags. */
+    public Derivation(String bodySql, Select body, Set<String> sources, Maintenance maintenance,
+                      MaterializedViewStatistics statistics) {
+        this(bodySql, body, sources, maintenance, statistics, Map.of());
+    }
+
+    /** The same derivation with other tags: the compiled maintenance and the statistics carry over. */
+    public Derivation withTags(Map<String, String> next) {
+        return new Derivation(bodySql, body, sources, maintenance, statistics, next);
     }
 
     /**

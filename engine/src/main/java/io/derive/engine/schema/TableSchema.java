@@ -17,15 +17,23 @@ import java.util.Optional;
  * @param storage    the host's incarnation of this table
  * @param derivation  null for an ordinary table
  * @param constraints CHECK, FOREIGN KEY and the secondary indexes (UNIQUE among them)
+ * @param statistics  what the last {@code analyze} of this table found; null when it was never
+ *                    analyzed (or was altered since: a reshaped table starts without statistics)
  */
 public record TableSchema(String schema, String name, List<ColumnSchema> columns,
                           List<TableShape.KeyPart> primaryKey, String module, HostedTable storage,
-                          Derivation derivation, TableConstraints constraints) {
+                          Derivation derivation, TableConstraints constraints, TableStatistics statistics) {
 
     public TableSchema {
         columns = List.copyOf(columns);
         primaryKey = List.copyOf(primaryKey);
         constraints = constraints == null ? TableConstraints.none() : constraints;
+    }
+
+    /** A table not analyzed yet. */
+    public TableSchema(String schema, String name, List<ColumnSchema> columns, List<TableShape.KeyPart> primaryKey,
+                       String module, HostedTable storage, Derivation derivation, TableConstraints constraints) {
+        this(schema, name, columns, primaryKey, module, storage, derivation, constraints, null);
     }
 
     /** A table without CHECK, FOREIGN KEY or secondary indexes. */
@@ -36,7 +44,26 @@ public record TableSchema(String schema, String name, List<ColumnSchema> columns
 
     /** The same table with other constraints and indexes. */
     public TableSchema withConstraints(TableConstraints next) {
-        return new TableSchema(schema, name, columns, primaryKey, module, storage, derivation, next);
+        return new TableSchema(schema, name, columns, primaryKey, module, storage, derivation, next, statistics);
+    }
+
+    /** The same table with another derivation (for a materialized view's tags). */
+    public TableSchema withDerivation(Derivation next) {
+        return new TableSchema(schema, name, columns, primaryKey, module, storage, next, constraints, statistics);
+    }
+
+    /** The same table with the statistics of an {@code analyze}. */
+    public TableSchema withStatistics(TableStatistics next) {
+        return new TableSchema(schema, name, columns, primaryKey, module, storage, derivation, constraints, next);
+    }
+
+    /**
+     * The row count the last {@code analyze} of this table found, as of the transaction that
+     * ran it; empty when the table was never analyzed. A planner may use it as an estimate: it is
+     * not kept current by later writes.
+     */
+    public Optional<Long> analyzedRowCount() {
+        return statistics == null ? Optional.empty() : Optional.of(statistics.rowCount());
     }
 
     /** The name of the implicit row identity column of a bag; {@code oid} and {@code _rowid_} are its aliases. */

@@ -72,6 +72,15 @@ public interface TableConnection {
                 "the host of table " + table().shape().qualifiedName() + " keeps no secondary indexes");
     }
 
+    /**
+     * {@link #scanIndex(String, Object[])} narrowed to index keys in {@code range} (its prefix and
+     * bounds are index-key values). This default returns the whole prefix: ranges only narrow, the
+     * engine applies its own predicates to the rows it gets.
+     */
+    default RowCursor scanIndex(String index, KeyRange range) {
+        return scanIndex(index, range.prefix());
+    }
+
     /** Stores a row, replacing the effective row with the same key if there is one. */
     void put(Object[] row);
 

@@ -53,7 +53,8 @@ final class DdlParser {
             Token bodyStart = tokens.peek();
             Select body = queries.select();
             String bodySql = tokens.textFrom(bodyStart);
-            return new Statement.CreateMaterializedView(name, ifNotExists, columns, host, body, bodySql,
+            List<Statement.Tag> tags = tokens.acceptWord("with") ? tagList() : List.of();
+            return new Statement.CreateMaterializedView(name, ifNotExists, columns, host, body, bodySql, tags,
                     tokens.spanFrom(first));
         }
         boolean temporary = tokens.acceptWord("temp") || tokens.acceptWord("temporary");
@@ -98,20 +99,30 @@ final class DdlParser {
                 action = new Statement.RenameColumn(column, tokens.identifier("a column name"),
                         tokens.spanFrom(actionStart));
             }
+        } else if (startsTagChange()) {
+            action = new Statement.TableTags(tagChange(), tokens.spanFrom(actionStart));
+        } else if (tokens.peek().isWord("set") && tokens.peek(1).isWord("maintained")) {
+            tokens.next();
+            tokens.next();
+            List<String> names = optionalNameList();
+            tokens.expectWord("as");
+            Token bodyStart = tokens.peek();
+            Select body = queries.select();
+            action = new Statement.SetMaintained(names, body, tokens.textFrom(bodyStart), tokens.spanFrom(actionStart));
+        } else if (tokens.peek().isWord("drop") && tokens.peek(1).isWord("maintained") && endsStatement(tokens.peek(2))) {
+            tokens.next();
+            tokens.next();
+            action = new Statement.DropMaintained(tokens.spanFrom(actionStart));
         } else if (tokens.acceptWord("add")) {
-            if (tokens.peek().isWord("constraint") || tokens.peek().isWord("primary") || tokens.peek().isWord("unique")
-                    || tokens.peek().isWord("check") || tokens.peek().isWord("foreign")) {
-                String name = tokens.acceptWord("constraint") ? tokens.identifier("a constraint name") : null;
-                skipToStatementEnd();
-                action = new Statement.ChangeConstraint(true, name, tokens.spanFrom(actionStart));
+            if (isTableConstraintStart(tokens.peek())) {
+                action = new Statement.AddConstraint(addedConstraint(), tokens.spanFrom(actionStart));
             } else {
                 tokens.acceptWord("column");
                 action = new Statement.AddColumn(columnDef(), tokens.spanFrom(actionStart));
             }
         } else if (tokens.acceptWord("drop")) {
             if (tokens.acceptWord("constraint")) {
-                action = new Statement.ChangeConstraint(false, tokens.identifier("a constraint name"),
-                        tokens.spanFrom(actionStart));
+                action = new Statement.DropConstraint(tokens.identifier("a constraint name"), tokens.spanFrom(actionStart));
             } else {
                 tokens.acceptWord("column");
                 action = new Statement.DropColumn(tokens.identifier("a column name"), tokens.spanFrom(actionStart));
@@ -143,9 +154,141 @@ final class DdlParser {
                 throw tokens.expected("'set', 'drop' or 'type'");
             }
         } else {
-            throw tokens.expected("'rename', 'add', 'drop' or 'alter'");
+            throw tokens.expected("'rename', 'add', 'drop', 'alter' or 'set maintained'");
         }
         return new Statement.AlterTable(table, action, tokens.spanFrom(first));
+    }
+
+    /** After {@code alter materialized view}: {@code n set|add|drop tags (…)} or {@code n set|drop refresh schedule}. */
+    Statement alterMaterializedView(Token first) {
+        QualifiedName name = tokens.qualifiedName();
+        Token actionStart = tokens.peek();
+        Statement.ViewAction action;
+        if (startsTagChange()) {
+            action = tagChange();
+        } else if ((tokens.peek().isWord("set") || tokens.peek().isWord("drop")) && tokens.peek(1).isWord("refresh")) {
+            boolean set = tokens.next().isWord("set");
+            tokens.next();
+            tokens.expectWord("schedule");
+            String cron = null;
+            if (set) {
+                if (tokens.peek().kind() != TokenKind.STRING) {
+                    throw tokens.expected("a schedule as a string literal");
+                }
+                cron = tokens.next().text();
+            }
+            action = new Statement.RefreshSchedule(cron, tokens.spanFrom(actionStart));
+        } else {
+            throw tokens.expected("'set tags', 'add tags', 'drop tags', 'set refresh schedule' or 'drop refresh schedule'");
+        }
+        return new Statement.AlterMaterializedView(name, action, tokens.spanFrom(first));
+    }
+
+    private boolean startsTagChange() {
+        return (tokens.peek().isWord("set") || tokens.peek().isWord("add") || tokens.peek().isWord("drop"))
+                && tokens.peek(1).isWord("tags") && tokens.peek(2).isOperator("(");
+    }
+
+    /** {@code set|add tags (k = 'v', …)} or {@code drop tags (k, …)}. */
+    private Statement.ViewAction tagChange() {
+        Token start = tokens.next();
+        tokens.expectWord("tags");
+        if (start.isWord("drop")) {
+            tokens.expectOperator("(");
+            List<String> keys = new ArrayList<>();
+            do {
+                keys.add(tagKey());
+            } while (tokens.acceptOperator(","));
+            tokens.expectOperator(")");
+            return new Statement.DropTags(keys, tokens.spanFrom(start));
+        }
+        List<Statement.Tag> tags = tagListBody();
+        return new Statement.PutTags(start.isWord("set"), tags, tokens.spanFrom(start));
+    }
+
+    /** The rest of {@code with tags (k = 'v', …)}, after {@code with}. */
+    private List<Statement.Tag> tagList() {
+        tokens.expectWord("tags");
+        return tagListBody();
+    }
+
+    /** {@code (k = 'v', …)}; a key may appear once. */
+    private List<Statement.Tag> tagListBody() {
+        tokens.expectOperator("(");
+        List<Statement.Tag> tags = new ArrayList<>();
+        do {
+            Token start = tokens.peek();
+            String key = tagKey();
+            for (Statement.Tag t : tags) {
+                if (t.key().equals(key)) {
+                    throw TokenCursor.error("duplicate tag key: " + key, start);
+                }
+            }
+            tokens.expectOperator("=");
+            if (tokens.peek().kind() != TokenKind.STRING) {
+                throw tokens.expected("a tag value (a string literal)");
+            }
+            String value = tokens.next().text();
+            tags.add(new Statement.Tag(key, value, tokens.spanFrom(start)));
+        } while (tokens.acceptOperator(","));
+        tokens.expectOperator(")");
+        return tags;
+    }
+
+    /** A tag key: a name or a string literal, kept as written (keys compare case-sensitively, as JSON keys do). */
+    private String tagKey() {
+        if (tokens.peek().kind() == TokenKind.STRING) {
+            return tokens.next().text();
+        }
+        return tokens.identifier("a tag key");
+    }
+
+    private List<String> optionalNameList() {
+        if (!tokens.acceptOperator("(")) {
+            return List.of();
+        }
+        List<String> names = tokens.identifierList();
+        tokens.expectOperator(")");
+        return names;
+    }
+
+    private static boolean endsStatement(Token t) {
+        return t.kind() == TokenKind.EOF || t.isOperator(";");
+    }
+
+    /** The constraint of {@code alter table t add …}: a named or unnamed UNIQUE, CHECK or FOREIGN KEY. */
+    private Statement.TableConstraint addedConstraint() {
+        Token start = tokens.peek();
+        String constraintName = tokens.acceptWord("constraint") ? tokens.identifier("a constraint name") : null;
+        if (tokens.peek().isWord("primary")) {
+            throw new io.derive.engine.api.DeriveException(io.derive.engine.api.DeriveException.FEATURE_NOT_SUPPORTED,
+                    "alter table … add primary key is not supported: a table's primary key is fixed by create table",
+                    tokens.peek().span().line(), tokens.peek().span().column());
+        }
+        Statement.TableConstraint constraint = tableConstraint(constraintName, start);
+        if (constraint == null) {
+            throw tokens.expected("'unique', 'check' or 'foreign key'");
+        }
+        return constraint;
+    }
+
+    /** A UNIQUE, CHECK or FOREIGN KEY clause after its optional name; null when none starts here. */
+    private Statement.TableConstraint tableConstraint(String constraintName, Token start) {
+        if (tokens.acceptWord("unique")) {
+            return new Statement.UniqueDef(constraintName, tokens.keyColumns(), tokens.spanFrom(start));
+        }
+        if (tokens.acceptWord("check")) {
+            return check(constraintName, start);
+        }
+        if (tokens.acceptWord("foreign")) {
+            tokens.expectWord("key");
+            tokens.expectOperator("(");
+            List<String> childColumns = tokens.identifierList();
+            tokens.expectOperator(")");
+            tokens.expectWord("references");
+            return references(constraintName, childColumns, start);
+        }
+        return null;
     }
 
     /** A type name with an optional {@code (n)} or {@code (p, s)}, which Derive does not enforce. */
@@ -159,19 +302,6 @@ final class DdlParser {
             tokens.expectOperator(")");
         }
         return name;
-    }
-
-    /** Consumes the tokens up to the end of the statement: for a clause parsed only to be refused. */
-    private void skipToStatementEnd() {
-        int depth = 0;
-        while (tokens.peek().kind() != TokenKind.EOF && !(depth == 0 && tokens.peek().isOperator(";"))) {
-            if (tokens.peek().isOperator("(")) {
-                depth++;
-            } else if (tokens.peek().isOperator(")")) {
-                depth--;
-            }
-            tokens.next();
-        }
     }
 
     /** {@code create [temp] table}; a temporary table lives in schema {@code temp}, as in SQLite. */
@@ -199,20 +329,12 @@ final class DdlParser {
                         throw TokenCursor.error("table " + name + " has more than one primary key", start);
                     }
                     primaryKey.addAll(tokens.keyColumns());
-                } else if (tokens.acceptWord("unique")) {
-                    constraints.add(new Statement.UniqueDef(constraintName, tokens.keyColumns(),
-                            tokens.spanFrom(start)));
-                } else if (tokens.acceptWord("check")) {
-                    constraints.add(check(constraintName, start));
-                } else if (tokens.acceptWord("foreign")) {
-                    tokens.expectWord("key");
-                    tokens.expectOperator("(");
-                    List<String> childColumns = tokens.identifierList();
-                    tokens.expectOperator(")");
-                    tokens.expectWord("references");
-                    constraints.add(references(constraintName, childColumns, start));
                 } else {
-                    throw tokens.expected("'primary key', 'unique', 'check' or 'foreign key'");
+                    Statement.TableConstraint constraint = tableConstraint(constraintName, start);
+                    if (constraint == null) {
+                        throw tokens.expected("'primary key', 'unique', 'check' or 'foreign key'");
+                    }
+                    constraints.add(constraint);
                 }
             } else {
                 columns.add(columnDef());
@@ -220,8 +342,18 @@ final class DdlParser {
         } while (tokens.acceptOperator(","));
         tokens.expectOperator(")");
         Statement.HostClause host = hostClause();
-        return new Statement.CreateTable(name, ifNotExists, columns, primaryKey, constraints, host,
-                tokens.spanFrom(first));
+        Statement.CreateTable table = new Statement.CreateTable(name, ifNotExists, columns, primaryKey, constraints,
+                host, tokens.spanFrom(first));
+        if (!tokens.acceptWord("maintained")) {
+            return table;
+        }
+        List<String> names = optionalNameList();
+        tokens.expectWord("as");
+        Token bodyStart = tokens.peek();
+        Select body = queries.select();
+        String bodySql = tokens.textFrom(bodyStart);
+        List<Statement.Tag> tags = tokens.acceptWord("with") ? tagList() : List.of();
+        return new Statement.CreateMaintainedTable(table, names, body, bodySql, tags, tokens.spanFrom(first));
     }
 
     private static boolean isTableConstraintStart(Token t) {

@@ -152,10 +152,24 @@ public final class Parser {
             return new Statement.Release(name, tokens.spanFrom(first));
         }
         if (tokens.acceptWord("alter")) {
-            tokens.expectWord("table");
+            if (tokens.acceptWord("materialized")) {
+                tokens.expectWord("view");
+                return ddl.alterMaterializedView(first);
+            }
+            if (!tokens.acceptWord("table")) {
+                throw tokens.expected("'table' or 'materialized view'");
+            }
             return ddl.alterTable(first);
         }
+        if (tokens.acceptWord("analyze")) {
+            QualifiedName table = endsStatement(tokens.peek()) ? null : tokens.qualifiedName();
+            return new Statement.Analyze(table, tokens.spanFrom(first));
+        }
         throw tokens.expected("a statement");
+    }
+
+    private static boolean endsStatement(Token t) {
+        return t.kind() == TokenKind.EOF || t.isOperator(";");
     }
 
     /** {@code pragma name [= value]} or {@code pragma name(value)}, after the keyword. */

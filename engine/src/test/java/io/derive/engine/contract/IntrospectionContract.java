@@ -40,7 +40,7 @@ public abstract class IntrospectionContract extends HostContractTest {
         assertThat(rows("select type, name, sql, tags from schema() where name = 'm'")).containsExactly(row(
                 "materialized_view", "m",
                 "create table main.m (k integer not null, v text, primary key (k)) using memory maintained as "
-                        + "select k, v from t where k > 0", null));
+                        + "select k, v from t where k > 0", "{}"));
     }
 
     @Test

@@ -57,6 +57,14 @@ public abstract class PlannerContract extends HostContractTest {
     }
 
     @Test
+    void aRangeOnAnIndexedColumnSeeksARangeOfTheIndex() {
+        session.execute("create index big_x on big (x)");
+        assertThat(plan("select * from big where x >= 'x40' and x < 'x43'"))
+                .anyMatch(line -> line.equals("seek main.big by index big_x with a range"));
+        assertThat(rows("select b from big where x >= 'x40' and x < 'x43' order by b")).containsExactly(row(40L), row(41L), row(42L));
+    }
+
+    @Test
     void aJoinOnAnIndexedColumnLooksRowsUpThroughTheIndex() {
         session.execute("create index big_x on big (x)");
         session.execute("create table names (n text primary key)");

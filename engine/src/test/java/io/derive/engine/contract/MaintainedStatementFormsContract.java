@@ -1,0 +1,70 @@
+package io.derive.engine.contract;
+
+import io.derive.engine.api.DeriveException;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The statement forms of semantics §2 that later issues implement (the table form, set/drop
+ * maintained, refresh schedules) are refused cleanly, naming the statement and changing nothing;
+ * and {@code alter table} on a materialized view accepts only rename.
+ */
+public abstract class MaintainedStatementFormsContract extends HostContractTest {
+
+    private void source() {
+        script("""
+                create table t (k integer primary key, v text);
+                insert into t values (1, 'a');
+                create table plain (k integer primary key, v text);
+                create materialized view m as select k, v from t;
+                """);
+    }
+
+    private void assertNotSupported(String sql, String fragment) {
+        assertThatThrownBy(() -> session.execute(sql))
+                .isInstanceOf(DeriveException.class)
+                .hasMessageContaining(fragment)
+                .hasMessageContaining("is not supported yet")
+                .extracting(e -> ((DeriveException) e).code()).isEqualTo(DeriveException.FEATURE_NOT_SUPPORTED);
+    }
+
+    @Test
+    void createTableMaintainedIsRefusedAndCreatesNothing() {
+        source();
+        assertNotSupported("create table s (k integer primary key, v text) maintained as select k, v from t",
+                "create table … maintained as");
+        assertThat(rows("select name from schema() where name = 's'")).isEmpty();
+    }
+
+    @Test
+    void setMaintainedIsRefusedAndLeavesThePlainTable() {
+        source();
+        assertNotSupported("alter table plain set maintained as select k, v from t", "set maintained");
+        assertThat(rows("select type from schema() where name = 'plain'")).containsExactly(row("table"));
+    }
+
+    @Test
+    void dropMaintainedIsRefusedAndLeavesTheView() {
+        source();
+        assertNotSupported("alter table m drop maintained", "drop maintained");
+        assertThat(rows("select type from schema() where name = 'm'")).containsExactly(row("materialized_view"));
+    }
+
+    @Test
+    void refreshSchedulesAreRefused() {
+        source();
+        assertNotSupported("alter materialized view m set refresh schedule '0 * * * *'", "set refresh schedule");
+        assertNotSupported("alter materialized view m drop refresh schedule", "drop refresh schedule");
+    }
+
+    @Test
+    void alterTableOnAMaterializedViewOtherThanRenameIsRefused() {
+        source();
+        assertThatThrownBy(() -> session.execute("alter table m add column x text"))
+                .hasMessageContaining("its shape is defined by the view body");
+        assertThatThrownBy(() -> session.execute("alter table m add constraint c check (k > 0)"))
+                .hasMessageContaining("its shape is defined by the view body");
+    }
+}
