@@ -183,6 +183,10 @@ final class AlterTableExecutor {
                     + " constraints is not supported yet (column " + table.name() + "." + def.name() + ")", def.span());
         }
         ColumnSchema column = new DdlExecutor(context).column(table.name(), def, false);
+        if (column.dynamicDefault() != null) {
+            throw sited(DeriveException.INVALID_DEFINITION, "Cannot add a column with non-constant default ("
+                    + table.name() + "." + def.name() + ")", def.span());
+        }
         if (column.notNull() && column.defaultValue() == null && !isEmpty(txn, table)) {
             throw sited(DeriveException.CONSTRAINT, "Cannot add a NOT NULL column with default value NULL"
                     + " to non-empty table " + table.name(), def.span());
@@ -256,7 +260,7 @@ final class AlterTableExecutor {
         }
         ColumnSchema c = table.columns().get(index);
         return withColumn(table, index, new ColumnSchema(rename.newName(), c.type(), c.collation(), c.notNull(),
-                c.defaultValue(), false), UnaryOperator.identity());
+                c.defaultValue(), false, c.dynamicDefault()), UnaryOperator.identity());
     }
 
     private Change setNotNull(Transaction txn, TableSchema table, Statement.SetColumnNotNull change) {
@@ -277,8 +281,8 @@ final class AlterTableExecutor {
                 }
             }
         }
-        return withColumn(table, index, new ColumnSchema(c.name(), c.type(), c.collation(), change.notNull(),
-                c.defaultValue(), false), UnaryOperator.identity());
+        return withColumn(table, index, c.with(c.type(), c.collation(), change.notNull(), c.defaultValue()),
+                UnaryOperator.identity());
     }
 
     private Change setType(TableSchema table, Statement.SetColumnType change) {
@@ -297,7 +301,7 @@ final class AlterTableExecutor {
             throw e.at(change.span().line(), change.span().column());
         }
         SourceSpan at = change.span();
-        return withColumn(table, index, new ColumnSchema(c.name(), type, c.collation(), c.notNull(), defaultValue, false),
+        return withColumn(table, index, c.with(type, c.collation(), c.notNull(), defaultValue),
                 row -> {
                     Object[] next = row.clone();
                     try {
@@ -318,7 +322,7 @@ final class AlterTableExecutor {
         } catch (DeriveException e) {
             throw e.at(change.span().line(), change.span().column());
         }
-        return withColumn(table, index, new ColumnSchema(c.name(), c.type(), collation, c.notNull(), c.defaultValue(), false),
+        return withColumn(table, index, c.with(c.type(), collation, c.notNull(), c.defaultValue()),
                 UnaryOperator.identity());
     }
 

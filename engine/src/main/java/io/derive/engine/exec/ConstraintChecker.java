@@ -73,8 +73,8 @@ final class ConstraintChecker {
         Object[] filled = row.clone();
         for (int i = 0; i < filled.length; i++) {
             ColumnSchema c = table.columns().get(i);
-            if (filled[i] == null && c.notNull() && c.defaultValue() != null) {
-                filled[i] = c.type().coerce(c.defaultValue(), table.columnLabel(i));
+            if (filled[i] == null && c.notNull() && (c.defaultValue() != null || c.dynamicDefault() != null)) {
+                filled[i] = c.type().coerce(c.currentDefault(), table.columnLabel(i));
             }
         }
         return filled;

@@ -2,6 +2,7 @@ package io.derive.engine.exec;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.ExpressionBinder;
 import io.derive.engine.plan.Scope;
 import io.derive.engine.schema.Catalog;
@@ -76,7 +77,7 @@ final class DdlExecutor {
                 throw sited(DeriveException.UNDEFINED_OBJECT, "no such column: " + k.name(), k.span());
             }
             ColumnSchema c = columns.get(index);
-            columns.set(index, new ColumnSchema(c.name(), c.type(), c.collation(), true, c.defaultValue()));
+            columns.set(index, c.with(c.type(), c.collation(), true, c.defaultValue()));
             key.add(new TableShape.KeyPart(index, k.descending()));
         }
         if (key.isEmpty()) {
@@ -144,17 +145,29 @@ final class DdlExecutor {
             }
         }
         Object defaultValue = null;
+        ColumnSchema.DynamicDefault dynamic = null;
         if (def.defaultValue() != null) {
+            String label = table + "." + def.name();
             try {
-                defaultValue = type.coerce(ExpressionCompiler.compile(ExpressionBinder.bind(def.defaultValue(), Scope.empty()))
-                        .eval(new Object[0], Parameters.none()), table + "." + def.name());
+                BoundExpr bound = ExpressionBinder.bind(def.defaultValue(), Scope.empty());
+                Evaluator evaluator = ExpressionCompiler.compile(bound);
+                if (bound.deterministic()) {
+                    defaultValue = type.coerce(evaluator.eval(new Object[0], Parameters.none()), label);
+                } else {
+                    // current_timestamp, random(): SQLite takes these at each insert, not at create.
+                    SqlType columnType = type;
+                    dynamic = new ColumnSchema.DynamicDefault(def.defaultValue().span().text(context.sql()),
+                            () -> columnType.coerce(evaluator.eval(new Object[0], Parameters.none()), label));
+                    // One evaluation now reports a default the column cannot store at create, not at the first insert.
+                    dynamic.evaluator().get();
+                }
             } catch (DeriveException e) {
                 throw e.at(def.defaultValue().span().line(), def.defaultValue().span().column());
             }
         }
         boolean notNull = def.notNull() || primaryKey
                 || (context.pragmas().columnsDefaultToNotNull() && !def.nullDeclared());
-        return new ColumnSchema(def.name(), type, collation, notNull, defaultValue);
+        return new ColumnSchema(def.name(), type, collation, notNull, defaultValue, false, dynamic);
     }
 
     private TableModule siteModule(String name, Statement.HostClause host) {

@@ -297,7 +297,7 @@ final class DmlExecutor {
     private static Object[] defaults(TableSchema table) {
         Object[] row = new Object[table.columns().size()];
         for (int i = 0; i < row.length; i++) {
-            row[i] = table.columns().get(i).defaultValue();
+            row[i] = table.columns().get(i).currentDefault();
         }
         return row;
     }

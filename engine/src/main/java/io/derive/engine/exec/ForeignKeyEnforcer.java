@@ -155,7 +155,7 @@ final class ForeignKeyEnforcer {
                 after[c] = switch (action) {
                     case CASCADE -> newKey[i];
                     case SET_NULL -> null;
-                    default -> column.defaultValue();
+                    default -> column.currentDefault();
                 };
             }
             writer.checkedUpdate(child, current.get(), after);

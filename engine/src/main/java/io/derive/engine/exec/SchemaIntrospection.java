@@ -58,7 +58,8 @@ final class SchemaIntrospection {
             }
             rows.add(new Object[] {
                 cid++, c.name(), c.type() == SqlType.ANY ? "" : c.type().sqlName(), c.notNull() ? 1L : 0L,
-                c.defaultValue() == null ? null : CanonicalDdl.literal(c.defaultValue()), keyPosition(table, i)
+                c.dynamicDefault() != null ? c.dynamicDefault().sql()
+                        : c.defaultValue() == null ? null : CanonicalDdl.literal(c.defaultValue()), keyPosition(table, i)
             });
         }
         return rows;

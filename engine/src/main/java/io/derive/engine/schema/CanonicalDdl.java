@@ -98,7 +98,9 @@ public final class CanonicalDdl {
         if (c.collation() != Collation.BINARY) {
             sql.append(" collate ").append(c.collation().sqlName());
         }
-        if (c.defaultValue() != null) {
+        if (c.dynamicDefault() != null) {
+            sql.append(" default (").append(c.dynamicDefault().sql()).append(')');
+        } else if (c.defaultValue() != null) {
             sql.append(" default ").append(literal(c.defaultValue()));
         }
         return sql.toString();

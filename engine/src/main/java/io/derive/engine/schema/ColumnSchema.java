@@ -3,16 +3,38 @@ package io.derive.engine.schema;
 /**
  * A table column as the catalog knows it.
  *
- * @param defaultValue the constant stored when an insert gives no value; null means NULL
- * @param hidden       true for the implicit {@code rowid} of a table without a primary key: it is
- *                     stored and selectable by name, but {@code select *}, an insert without a
- *                     column list and {@code table_info} leave it out
+ * @param defaultValue   the constant stored when an insert gives no value; null means NULL
+ * @param hidden         true for the implicit {@code rowid} of a table without a primary key: it is
+ *                       stored and selectable by name, but {@code select *}, an insert without a
+ *                       column list and {@code table_info} leave it out
+ * @param dynamicDefault a default evaluated at each write ({@code default current_timestamp}), or
+ *                       null; it wins over {@code defaultValue}
  */
 public record ColumnSchema(String name, SqlType type, Collation collation, boolean notNull, Object defaultValue,
-                           boolean hidden) {
+                           boolean hidden, DynamicDefault dynamicDefault) {
+
+    /** A default whose value depends on when it is taken: its text, and how to evaluate it now. */
+    public record DynamicDefault(String sql, java.util.function.Supplier<Object> evaluator) {
+    }
+
+    /** A column without a dynamic default. */
+    public ColumnSchema(String name, SqlType type, Collation collation, boolean notNull, Object defaultValue,
+                        boolean hidden) {
+        this(name, type, collation, notNull, defaultValue, hidden, null);
+    }
 
     /** A visible column. */
     public ColumnSchema(String name, SqlType type, Collation collation, boolean notNull, Object defaultValue) {
-        this(name, type, collation, notNull, defaultValue, false);
+        this(name, type, collation, notNull, defaultValue, false, null);
+    }
+
+    /** The value a write stores when it gives none: the dynamic default evaluated now, else the constant. */
+    public Object currentDefault() {
+        return dynamicDefault != null ? dynamicDefault.evaluator().get() : defaultValue;
+    }
+
+    /** The same column with other type, collation or nullability, keeping its defaults. */
+    public ColumnSchema with(SqlType newType, Collation newCollation, boolean newNotNull, Object newDefault) {
+        return new ColumnSchema(name, newType, newCollation, newNotNull, newDefault, hidden, dynamicDefault);
     }
 }

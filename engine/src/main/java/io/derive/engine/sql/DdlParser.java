@@ -41,13 +41,7 @@ final class DdlParser {
             tokens.expectWord("view");
             boolean ifNotExists = ifNotExists();
             QualifiedName name = tokens.qualifiedName();
-            List<String> columns = new ArrayList<>();
-            if (tokens.acceptOperator("(")) {
-                do {
-                    columns.add(tokens.identifier("a column name"));
-                } while (tokens.acceptOperator(","));
-                tokens.expectOperator(")");
-            }
+            List<String> columns = tokens.optionalColumnNames();
             Statement.HostClause host = hostClause();
             tokens.expectWord("as");
             Token bodyStart = tokens.peek();
@@ -70,13 +64,7 @@ final class DdlParser {
     private Statement createView(Token first, boolean temporary) {
         boolean ifNotExists = ifNotExists();
         QualifiedName name = tokens.qualifiedName();
-        List<String> columns = new ArrayList<>();
-        if (tokens.acceptOperator("(")) {
-            do {
-                columns.add(tokens.identifier("a column name"));
-            } while (tokens.acceptOperator(","));
-            tokens.expectOperator(")");
-        }
+        List<String> columns = tokens.optionalColumnNames();
         tokens.expectWord("as");
         Token bodyStart = tokens.peek();
         Select body = queries.select();

@@ -46,13 +46,7 @@ final class QueryParser {
             do {
                 Token cteStart = tokens.peek();
                 String name = tokens.identifier("a common table name");
-                List<String> columns = new ArrayList<>();
-                if (tokens.acceptOperator("(")) {
-                    do {
-                        columns.add(tokens.identifier("a column name"));
-                    } while (tokens.acceptOperator(","));
-                    tokens.expectOperator(")");
-                }
+                List<String> columns = tokens.optionalColumnNames();
                 tokens.expectWord("as");
                 tokens.expectOperator("(");
                 Select query = select();

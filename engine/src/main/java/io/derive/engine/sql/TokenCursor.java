@@ -151,6 +151,16 @@ final class TokenCursor {
         return names;
     }
 
+    /** An optional {@code (c1, c2, …)} column-name list; empty when there is none. */
+    List<String> optionalColumnNames() {
+        if (!acceptOperator("(")) {
+            return new ArrayList<>();
+        }
+        List<String> names = identifierList();
+        expectOperator(")");
+        return names;
+    }
+
     /** {@code (c [asc|desc], …)}. */
     List<Statement.KeyColumn> keyColumns() {
         List<Statement.KeyColumn> columns = new ArrayList<>();

@@ -153,6 +153,16 @@ public abstract class ConstraintContract extends HostContractTest {
     }
 
     @Test
+    void aNonDeterministicDefaultIsTakenAtEachInsert() {
+        script("""
+                create table t (k integer primary key, at timestamp default current_timestamp, r integer default (random()));
+                insert into t (k) values (1), (2);
+                """);
+        assertThat(rows("select count(distinct r), min(at >= datetime('now', '-1 minute')) from t")).containsExactly(row(2L, 1L));
+        assertThat(rows("select dflt_value from table_info('t') where name = 'r'")).containsExactly(row("random()"));
+    }
+
+    @Test
     void defaultValuesInsertsOneRowOfDefaults() {
         script("""
                 create table t (a integer default 1, b text default 'x');
