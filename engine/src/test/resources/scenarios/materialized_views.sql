@@ -233,7 +233,6 @@ select * from v;
 -- expect: error no such table
 
 -- case: view orders by declared order by
--- pending: materialized view body with order by
 -- derive-only: materialized views
 create materialized view by_amount as select id, amount from orders order by amount desc;
 select id from by_amount;
@@ -244,7 +243,6 @@ select id from by_amount;
 
 -- case: view over view
 -- derive-only: materialized views
--- pending: materialized view over materialized view
 create materialized view a as select id, amount from orders;
 create materialized view b as select id from a where amount > 15;
 insert into orders values (4, 'd', 100, 'open');
@@ -256,7 +254,6 @@ select id from b;
 
 -- case: group by view recomputes groups
 -- derive-only: materialized views
--- pending: group recompute arm
 create materialized view per_status as select status, count(*) as n, sum(amount) as total from orders group by status;
 insert into orders values (4, 'd', 5, 'open');
 select * from per_status;

@@ -1,5 +1,6 @@
 package io.derive.cli;
 
+import io.derive.cli.slt.SltCommand;
 import io.derive.engine.api.Database;
 import io.derive.engine.api.Session;
 import org.jline.terminal.TerminalBuilder;
@@ -35,8 +36,11 @@ import java.util.function.Supplier;
  * <p>Exit status: {@value #RAN} when the script or session ran, whatever its statements did;
  * {@value #USAGE} for bad options or a script that cannot be read; {@value #UNAVAILABLE} when the
  * database cannot be opened. The database lives as long as the command.
+ *
+ * <p>{@code derive slt FILE…} runs sqllogictest files instead (see {@link SltCommand}).
  */
 @Command(name = "derive", mixinStandardHelpOptions = true, version = "derive 0.1.0-SNAPSHOT",
+        subcommands = SltCommand.class,
         description = "Runs SQL against an embedded Derive database, from a script or interactively.")
 public final class DeriveShell implements Callable<Integer> {
     /** The script or interactive session ran; statement errors are reported, not fatal. */

@@ -111,11 +111,13 @@ public final class EngineSession implements Session {
         int savepoint = txn.savepoint();
         boolean heldWriteLock = txn.hasWritten();
         Catalog before = txn.catalog();
+        ExecutionContext context = new ExecutionContext(txn, parameters, sql, services, pragmas, plans, new StatementWork());
         try {
             if (!autocommit) {
                 DdlTransactionPolicy.check(statement, txn.catalog(), pragmas);
             }
-            Result result = StatementExecutor.run(statement, new ExecutionContext(txn, parameters, sql, services, pragmas, plans));
+            Result result = StatementExecutor.run(statement, context);
+            services.materializedViews().endOfStatement(context);
             if (txn.hasWritten()) {
                 // Without the write lock the committed catalog may move under this statement
                 // (another session's DDL); once it is held, nobody else commits, so the committed
@@ -128,7 +130,7 @@ public final class EngineSession implements Session {
             }
             return result;
         } catch (ConflictFailure f) {
-            throw resolve(f, txn, savepoint, autocommit, statement);
+            throw resolve(f, context, savepoint, autocommit, statement);
         } catch (RuntimeException e) {
             undo(txn, savepoint, autocommit);
             throw asDeriveException(e, statement);
@@ -140,9 +142,13 @@ public final class EngineSession implements Session {
      * row (the savepoint is released, and committed in autocommit); {@code or rollback} ends the
      * transaction. Returns the error to report.
      */
-    private DeriveException resolve(ConflictFailure f, Transaction txn, int savepoint, boolean autocommit, Statement statement) {
+    private DeriveException resolve(ConflictFailure f, ExecutionContext context, int savepoint, boolean autocommit,
+                                    Statement statement) {
+        Transaction txn = context.transaction();
         if (f.outcome() == ConflictFailure.Outcome.KEEP_STATEMENT_WORK) {
             try {
+                // The rows written before the failing one stay, so their deferred maintenance runs.
+                services.materializedViews().endOfStatement(context);
                 txn.release(savepoint);
                 if (autocommit) {
                     txn.commit();

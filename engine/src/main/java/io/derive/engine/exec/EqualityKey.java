@@ -13,11 +13,11 @@ import java.util.Locale;
  * (so 1, 1.0 and 1.00 meet), text is folded as its collation compares it, blobs compare by
  * content. Hash joins and grouping use it instead of ordered maps.
  */
-final class EqualityKey {
+public final class EqualityKey {
     private EqualityKey() {
     }
 
-    static Object of(Object v, Collation collation) {
+    public static Object of(Object v, Collation collation) {
         if (v instanceof Long || v == null) {
             return v;
         }
@@ -48,7 +48,7 @@ final class EqualityKey {
     }
 
     /** The stand-ins of several values, as a list with value equality. */
-    static java.util.List<Object> of(Object[] values, java.util.List<Collation> collations) {
+    public static java.util.List<Object> of(Object[] values, java.util.List<Collation> collations) {
         Object[] keys = new Object[values.length];
         for (int i = 0; i < keys.length; i++) {
             keys[i] = of(values[i], collations.get(i));

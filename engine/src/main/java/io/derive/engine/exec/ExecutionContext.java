@@ -12,9 +12,10 @@ import io.derive.engine.txn.Transaction;
  * @param services    the database-wide services
  * @param pragmas     the pragma values of the session running it
  * @param plans       where a prepared query keeps its plan between runs; null for a one-off statement
+ * @param work        what the statement leaves for its end (deferred view maintenance)
  */
 public record ExecutionContext(Transaction transaction, Parameters parameters, String sql, EngineServices services,
-                               Pragmas pragmas, QueryPlanCache plans) {
+                               Pragmas pragmas, QueryPlanCache plans, StatementWork work) {
 
     public ExecutionContext {
         SystemTables systemTables = services.systemTables();

@@ -23,4 +23,10 @@ public interface MaterializedViewOperations {
      * delete.
      */
     void afterRowChange(ExecutionContext context, TableSchema source, Object[] before, Object[] after);
+
+    /**
+     * Called once at the end of every statement that succeeded, inside its savepoint: runs the
+     * maintenance deferred to statement end, in dependency order over the MV graph.
+     */
+    void endOfStatement(ExecutionContext context);
 }

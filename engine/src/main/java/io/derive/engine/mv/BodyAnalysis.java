@@ -3,127 +3,139 @@ package io.derive.engine.mv;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.OutputColumn;
+import io.derive.engine.plan.PlanAnalysis;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.sql.ast.Select;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
- * What registration learns of a bound body: its source, the create-time gates (semantics §3) and
- * the backing key. This first version recognises the per-row projection shape; other bodies are
- * reported as not supported yet, naming what they use.
+ * What registration learns of a bound body (semantics §3): its sources, the five create-time
+ * gates, the backing's keys, and the cheapest sound maintenance arm.
  *
- * @param source     the one table the body reads
- * @param predicate  its where clause over source rows, or null
- * @param outputs    its outputs over source rows
- * @param columns    its output columns
- * @param key        the backing's physical key: the output positions carrying the source key
+ * @param arm     the arm chosen
+ * @param sources every table the body reads, subqueries included, by catalog key
+ * @param columns the body's output columns
+ * @param key     the backing's physical key: {@code order by} output columns, then the logical key
+ * @param plan    the bound body
  */
-record BodyAnalysis(TableSchema source, BoundExpr predicate, List<BoundExpr> outputs, List<OutputColumn> columns,
-                    List<TableShape.KeyPart> key) {
+record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn> columns,
+                    List<TableShape.KeyPart> key, PlanNode plan) {
 
-    static BodyAnalysis of(String view, Select body, PlanNode plan) {
+    /** The maintenance arms of semantics §4 implemented so far. */
+    enum Arm { PER_ROW, GROUP, FULL_REBUILD }
+
+    /**
+     * @param view                  the MV's qualified name, for messages
+     * @param nondeterministicLifted {@code pragma nondeterministic_schema}: a full-rebuild body may then
+     *                              be non-deterministic
+     * @param rebuildThreshold      {@code pragma materialized_view_rebuild_row_threshold}; 0 disables the gate
+     */
+    static BodyAnalysis of(String view, Select body, PlanNode plan, boolean nondeterministicLifted, long rebuildThreshold) {
         String cannot = "materialized view '" + view + "' cannot be materialized: ";
-        if (body.from() == null || body.from() instanceof Select.TableFunction) {
+        Map<String, TableSchema> sources = new LinkedHashMap<>();
+        collectSources(plan, sources);
+        if (sources.isEmpty()) {
             throw definition(cannot + "reads no source table", body);
         }
-        String unsupported = unsupportedConstruct(body, plan);
-        if (unsupported != null) {
-            throw new DeriveException(DeriveException.FEATURE_NOT_SUPPORTED, "materialized view '" + view
-                    + "': a body with " + unsupported + " is not supported yet", body.span().line(), body.span().column());
+        if (PlanAnalysis.readsParameters(plan)) {
+            throw definition("materialized view '" + view + "': a body cannot use parameters", body);
         }
-        PlanNode.Project project = (PlanNode.Project) plan;
-        BoundExpr predicate = null;
-        PlanNode input = project.input();
-        if (input instanceof PlanNode.Filter filter) {
-            predicate = filter.predicate();
-            input = filter.input();
+        Arm arm = PerRowShape.matches(plan) ? Arm.PER_ROW : GroupShape.matches(plan) ? Arm.GROUP : Arm.FULL_REBUILD;
+        String nondeterministic = nondeterministicColumn(plan);
+        if (nondeterministic != null && !(arm == Arm.FULL_REBUILD && nondeterministicLifted)) {
+            throw definition(cannot + "non-deterministic expression column '" + nondeterministic + "'"
+                    + (arm == Arm.FULL_REBUILD ? " (pragma nondeterministic_schema = true allows it for this body)" : ""),
+                    body);
         }
-        TableSchema source = ((PlanNode.TableScan) input).table();
-        if (source.isMaintained()) {
-            throw new DeriveException(DeriveException.FEATURE_NOT_SUPPORTED, "materialized view '" + view
-                    + "': a body over another materialized view ('" + source.qualifiedName() + "') is not supported yet",
-                    body.from().span().line(), body.from().span().column());
+        Optional<List<Integer>> logical = KeyAnalysis.key(plan);
+        if (logical.isEmpty()) {
+            throw definition(cannot + "no provable unique key", body);
         }
-        List<BoundExpr> outputs = project.expressions();
-        for (int i = 0; i < outputs.size(); i++) {
-            if (!outputs.get(i).deterministic()) {
-                throw definition(cannot + "non-deterministic expression column '" + project.columns().get(i).name() + "'", body);
+        List<Integer> logicalKey = logical.get().isEmpty()
+                ? java.util.stream.IntStream.range(0, plan.columns().size()).boxed().toList() : logical.get();
+        List<TableShape.KeyPart> key = physicalKey(plan, logicalKey);
+        if (arm == Arm.GROUP && key.size() != logicalKey.size()) {
+            // Ordering by an aggregate would re-key a group's row; only a rebuild keeps that sound.
+            arm = Arm.FULL_REBUILD;
+        }
+        if (arm == Arm.FULL_REBUILD && rebuildThreshold > 0) {
+            for (TableSchema source : sources.values()) {
+                long rows = source.storage().committedRowCount();
+                if (rows > rebuildThreshold) {
+                    throw definition(cannot + "its body can only be maintained by a full rebuild and source '"
+                            + source.qualifiedName() + "' has " + rows + " rows, more than pragma"
+                            + " materialized_view_rebuild_row_threshold (" + rebuildThreshold + ")", body);
+                }
             }
-            if (hasParameter(outputs.get(i))) {
-                throw definition("materialized view '" + view + "': a body cannot use parameters", body);
-            }
         }
-        if (predicate != null && (!predicate.deterministic() || hasParameter(predicate))) {
-            throw definition(cannot + "non-deterministic or parameterized where clause", body);
-        }
+        return new BodyAnalysis(arm, sources, plan.columns(), key, plan);
+    }
+
+    /** Order-by output columns first (they choose the scan order), then the logical key. */
+    private static List<TableShape.KeyPart> physicalKey(PlanNode plan, List<Integer> logicalKey) {
         List<TableShape.KeyPart> key = new ArrayList<>();
-        for (TableShape.KeyPart sourceKey : source.primaryKey()) {
-            int position = carriedAt(outputs, sourceKey.column());
-            if (position < 0) {
-                throw definition(cannot + "no provable unique key (the body must select every primary-key column of '"
-                        + source.qualifiedName() + "')", body);
-            }
-            key.add(new TableShape.KeyPart(position, sourceKey.descending()));
-        }
-        return new BodyAnalysis(source, predicate, outputs, project.columns(), key);
-    }
-
-    /** What the body uses beyond a filtered projection of one table, or null when it uses nothing more. */
-    private static String unsupportedConstruct(Select body, PlanNode plan) {
-        if (body.distinct()) {
-            return "distinct";
-        }
-        if (!body.orderBy().isEmpty()) {
-            return "order by";
-        }
-        if (body.limit() != null) {
-            return "limit";
-        }
-        if (!body.compounds().isEmpty()) {
-            return "a set operation";
-        }
-        if (!body.with().isEmpty()) {
-            return "a common table expression";
-        }
-        if (body.from() instanceof Select.Join) {
-            return "a join";
-        }
-        if (body.from() instanceof Select.Subquery) {
-            return "a derived table";
-        }
-        PlanNode input = plan instanceof PlanNode.Project p ? p.input() : plan;
-        if (input instanceof PlanNode.Filter f) {
-            input = f.input();
-        }
-        if (!(plan instanceof PlanNode.Project) || !(input instanceof PlanNode.TableScan)) {
-            return body.isGrouped() || input instanceof PlanNode.Aggregate ? "aggregation" : "this shape (a view or subquery source)";
-        }
-        for (BoundExpr e : ((PlanNode.Project) plan).expressions()) {
-            if (e instanceof BoundExpr.Subquery) {
-                return "a subquery";
+        List<Integer> used = new ArrayList<>();
+        if (plan instanceof PlanNode.Sort sort) {
+            for (PlanNode.SortKey k : sort.keys()) {
+                if (k.column() < plan.columns().size() && !used.contains(k.column())) {
+                    key.add(new TableShape.KeyPart(k.column(), k.descending()));
+                    used.add(k.column());
+                }
             }
         }
-        return null;
-    }
-
-    private static int carriedAt(List<BoundExpr> outputs, int sourceColumn) {
-        for (int i = 0; i < outputs.size(); i++) {
-            if (outputs.get(i) instanceof BoundExpr.ColumnSlot slot && slot.index() == sourceColumn) {
-                return i;
+        for (int column : logicalKey) {
+            if (!used.contains(column)) {
+                key.add(new TableShape.KeyPart(column, false));
+                used.add(column);
             }
         }
-        return -1;
+        return key;
     }
 
-    private static boolean hasParameter(BoundExpr e) {
-        if (e instanceof BoundExpr.Call c) {
-            return c.arguments().stream().anyMatch(BodyAnalysis::hasParameter);
+    /** The first output column whose value is not deterministic, or "?" for one elsewhere in the body. */
+    private static String nondeterministicColumn(PlanNode plan) {
+        PlanNode top = plan instanceof PlanNode.Sort s ? s.input() : plan;
+        if (top instanceof PlanNode.Project p) {
+            for (int i = 0; i < p.expressions().size(); i++) {
+                if (!p.expressions().get(i).deterministic()) {
+                    return p.columns().get(i).name();
+                }
+            }
         }
-        return e instanceof BoundExpr.ParameterRef;
+        return PlanAnalysis.deterministic(plan) ? null : plan.columns().get(0).name();
+    }
+
+    /** The tables a plan reads: its scans and those of the subqueries its expressions hold. */
+    static void collectSources(PlanNode node, Map<String, TableSchema> out) {
+        if (node instanceof PlanNode.TableScan scan) {
+            out.put(scan.table().key(), scan.table());
+        } else if (node instanceof PlanNode.IndexScan scan) {
+            out.put(scan.table().key(), scan.table());
+        }
+        for (PlanNode child : PlanAnalysis.inputs(node)) {
+            collectSources(child, out);
+        }
+        for (BoundExpr e : PlanAnalysis.ownExpressions(node)) {
+            collectSubquerySources(e, out);
+        }
+    }
+
+    private static void collectSubquerySources(BoundExpr e, Map<String, TableSchema> out) {
+        if (e instanceof BoundExpr.Subquery q) {
+            collectSources(q.plan(), out);
+            if (q.operand() != null) {
+                collectSubquerySources(q.operand(), out);
+            }
+        } else if (e instanceof BoundExpr.Call c) {
+            c.arguments().forEach(a -> collectSubquerySources(a, out));
+        }
     }
 
     private static DeriveException definition(String message, Select body) {

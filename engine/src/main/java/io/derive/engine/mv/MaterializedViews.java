@@ -11,7 +11,9 @@ import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.MaterializedViewStatistics;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.exec.QueryExecutor;
 import io.derive.engine.spi.BackingHost;
+import io.derive.engine.spi.BackingRowChange;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.MaintenanceOp;
@@ -61,7 +63,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         String view = schema + "." + name.name();
         PlanNode plan = new QueryBinder(txn.catalog(), context.sql()).bind(create.body());
-        BodyAnalysis body = BodyAnalysis.of(view, create.body(), plan);
+        BodyAnalysis body = analyze(view, create.body(), plan, context);
         List<ColumnSchema> columns = backingColumns(view, create, body);
         String moduleName = create.host() == null ? context.services().defaultHost() : create.host().module();
         TableModule module;
@@ -80,17 +82,29 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         txn.onRollback(storage::drop);
         List<String> names = columns.stream().map(ColumnSchema::name).toList();
-        PerRowProjection arm = new PerRowProjection(names, body.predicate(), body.outputs(), shape);
-        // The stored body is parsed from its own text, so its spans point into bodySql.
         Map<String, String> tags = new LinkedHashMap<>();
         create.tags().forEach(t -> tags.put(t.key(), t.value()));
+        // The stored body is parsed from its own text, so its spans point into bodySql.
         Derivation derivation = new Derivation(create.bodySql(), Parser.parseQuery(create.bodySql()),
-                Set.of(body.source().key()), arm,
-                new MaterializedViewStatistics(), tags);
+                body.sources().keySet(), arm(body, names, shape), new MaterializedViewStatistics(), tags);
         TableSchema mv = new TableSchema(schema, name.name(), columns, body.key(), moduleName, storage, derivation);
         txn.changeCatalog(txn.catalog().with(mv));
         fill(mv, plan, context);
         return Result.empty();
+    }
+
+    private static BodyAnalysis analyze(String view, io.derive.engine.sql.ast.Select body, PlanNode plan,
+                                        ExecutionContext context) {
+        return BodyAnalysis.of(view, body, plan, context.pragmas().nondeterministicSchema(),
+                context.pragmas().rebuildRowThreshold());
+    }
+
+    private static Derivation.Maintenance arm(BodyAnalysis body, List<String> names, TableShape shape) {
+        return switch (body.arm()) {
+            case PER_ROW -> PerRowShape.arm(body.plan(), names, shape);
+            case GROUP -> GroupShape.arm(body.plan(), names, shape);
+            case FULL_REBUILD -> new FullRebuild(names);
+        };
     }
 
     @Override
@@ -102,9 +116,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             throw sited("'" + name + "' is a table, not a materialized view", name, DeriveException.INVALID_DEFINITION);
         }
         context.transaction().beginWrite();
-        PlanNode plan = new QueryBinder(context.transaction().catalog(), mv.derivation().bodySql())
-                .bind(mv.derivation().body());
-        fill(mv, plan, context);
+        cascade(context, mv, fill(mv, bodyPlan(mv, context), context));
         return Result.empty();
     }
 
@@ -112,35 +124,133 @@ public final class MaterializedViews implements MaterializedViewOperations {
     public String explainArm(Statement.CreateMaterializedView create, ExecutionContext context) {
         String view = (create.name().schema() == null ? "main" : create.name().schema()) + "." + create.name().name();
         PlanNode plan = new QueryBinder(context.transaction().catalog(), context.sql()).bind(create.body());
-        BodyAnalysis.of(view, create.body(), plan);
-        return PerRowProjection.ARM;
+        return switch (analyze(view, create.body(), plan, context).arm()) {
+            case PER_ROW -> PerRowProjection.ARM;
+            case GROUP -> GroupRecompute.ARM;
+            case FULL_REBUILD -> FullRebuild.ARM;
+        };
     }
 
+    /**
+     * Per-row MVs change at once (and pass their changes on); the others record what the change
+     * touched, for the end of the statement.
+     */
     @Override
     public void afterRowChange(ExecutionContext context, TableSchema source, Object[] before, Object[] after) {
         Transaction txn = context.transaction();
         for (TableSchema mv : txn.catalog().dependentsOf(source)) {
-            if (mv.derivation().maintenance() instanceof PerRowProjection arm) {
+            Derivation.Maintenance maintenance = mv.derivation().maintenance();
+            if (maintenance instanceof PerRowProjection arm) {
                 List<MaintenanceOp> ops = arm.opsFor(before, after);
                 if (!ops.isEmpty()) {
-                    backingHost(mv).applyMaintenance(txn.connection(mv), ops);
+                    cascade(context, mv, backingHost(mv).applyMaintenance(txn.connection(mv), ops));
+                }
+            } else if (maintenance instanceof GroupRecompute arm && arm.source().equals(source.key())) {
+                DeferredMaintenance work = deferred(context);
+                if (before != null) {
+                    work.group(mv, arm, arm.groupOf(before));
+                }
+                if (after != null) {
+                    work.group(mv, arm, arm.groupOf(after));
+                }
+            } else {
+                deferred(context).rebuild(mv);
+            }
+        }
+    }
+
+    /**
+     * The deferred work, in dependency order: an MV is maintained after every MV it reads, so its
+     * producers' changes of this statement have reached it first (MV-005).
+     */
+    @Override
+    public void endOfStatement(ExecutionContext context) {
+        DeferredMaintenance work = context.work().existing(DeferredMaintenance.class);
+        while (work != null && !work.isEmpty()) {
+            TableSchema next = null;
+            int depth = Integer.MAX_VALUE;
+            for (TableSchema mv : work.pending()) {
+                int d = depth(mv, context.transaction().catalog());
+                if (d < depth) {
+                    depth = d;
+                    next = mv;
+                }
+            }
+            TableSchema mv = context.transaction().catalog().table(next.schema(), next.name()).orElse(next);
+            if (work.takeRebuild(mv)) {
+                work.takeGroups(mv);
+                cascade(context, mv, fill(mv, bodyPlan(mv, context), context));
+            } else {
+                recomputeGroups(context, mv, work.takeGroups(mv));
+            }
+        }
+    }
+
+    private void recomputeGroups(ExecutionContext context, TableSchema mv, List<Object[]> groups) {
+        GroupRecompute arm = (GroupRecompute) mv.derivation().maintenance();
+        List<MaintenanceOp> ops = new ArrayList<>();
+        for (Object[] group : groups) {
+            QueryExecutor slice = new QueryExecutor(context.transaction(), arm.sliceParameters(group),
+                    context.services().systemTables());
+            List<Object[]> rows = slice.readAll(arm.slice());
+            if (rows.isEmpty()) {
+                ops.add(new MaintenanceOp.DeleteKey(arm.backingKey(group)));
+            } else {
+                ops.add(new MaintenanceOp.Upsert(stored(mv, rows.get(0))));
+            }
+        }
+        if (!ops.isEmpty()) {
+            cascade(context, mv, backingHost(mv).applyMaintenance(context.transaction().connection(mv), ops));
+        }
+    }
+
+    /** Passes realized backing changes of {@code mv} on to the MVs that read it. */
+    private void cascade(ExecutionContext context, TableSchema mv, List<BackingRowChange> changes) {
+        if (context.transaction().catalog().dependentsOf(mv).isEmpty()) {
+            return;
+        }
+        for (BackingRowChange change : changes) {
+            afterRowChange(context, mv, change.before(), change.after());
+        }
+    }
+
+    private static DeferredMaintenance deferred(ExecutionContext context) {
+        return context.work().part(DeferredMaintenance.class, DeferredMaintenance::new);
+    }
+
+    /** 0 for an MV over plain tables, else one more than the deepest MV it reads. */
+    private static int depth(TableSchema mv, io.derive.engine.schema.Catalog catalog) {
+        int depth = 0;
+        for (String source : mv.derivation().sources()) {
+            for (TableSchema t : catalog.tables()) {
+                if (t.key().equals(source) && t.isMaintained()) {
+                    depth = Math.max(depth, 1 + depth(t, catalog));
                 }
             }
         }
+        return depth;
+    }
+
+    private static PlanNode bodyPlan(TableSchema mv, ExecutionContext context) {
+        return new QueryBinder(context.transaction().catalog(), mv.derivation().bodySql()).bind(mv.derivation().body());
+    }
+
+    private static Object[] stored(TableSchema mv, Object[] row) {
+        Object[] stored = new Object[row.length];
+        for (int i = 0; i < row.length; i++) {
+            stored[i] = mv.columns().get(i).type().coerce(row[i], mv.columnLabel(i));
+        }
+        return stored;
     }
 
     /**
      * Makes the backing's contents in this transaction exactly the body's rows, by a keyed diff
      * (so a refresh inside a transaction rolls back with it).
      */
-    private void fill(TableSchema mv, PlanNode plan, ExecutionContext context) {
+    private List<BackingRowChange> fill(TableSchema mv, PlanNode plan, ExecutionContext context) {
         List<Object[]> rows = new ArrayList<>();
         for (Object[] row : context.queries().readAll(plan)) {
-            Object[] stored = new Object[row.length];
-            for (int i = 0; i < row.length; i++) {
-                stored[i] = mv.columns().get(i).type().coerce(row[i], mv.columnLabel(i));
-            }
-            rows.add(stored);
+            rows.add(stored(mv, row));
         }
         mv.derivation().statistics().bodyEvaluated();
         TableShape shape = mv.storage().shape();
@@ -152,7 +262,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
                         + "' must be a set: its body produced duplicate rows for primary key");
             }
         }
-        backingHost(mv).applyMaintenance(context.transaction().connection(mv), List.of(new MaintenanceOp.ReplaceAll(rows)));
+        return backingHost(mv).applyMaintenance(context.transaction().connection(mv),
+                List.of(new MaintenanceOp.ReplaceAll(rows)));
     }
 
     private static BackingHost backingHost(TableSchema mv) {

@@ -169,7 +169,9 @@ public final class AccessPath {
     private static Optional<BoundExpr> equalityValue(List<BoundExpr> conjuncts, int column,
                                                      io.derive.engine.schema.Collation collation) {
         for (BoundExpr e : conjuncts) {
-            if (!(e instanceof BoundExpr.Call c) || !c.operator().equals("=") || c.collation() != collation) {
+            // "is" seeks like "=": a NULL value then seeks NULL keys, which is what "is" selects.
+            boolean equality = e instanceof BoundExpr.Call c0 && (c0.operator().equals("=") || c0.operator().equals("is"));
+            if (!equality || !(e instanceof BoundExpr.Call c) || c.collation() != collation) {
                 continue;
             }
             BoundExpr left = c.arguments().get(0);

@@ -22,6 +22,11 @@ public final class PlanAnalysis {
         return anyExpression(plan, e -> e instanceof BoundExpr.OuterRef);
     }
 
+    /** Whether the plan reads a statement parameter anywhere, nested subqueries included. */
+    public static boolean readsParameters(PlanNode plan) {
+        return anyExpression(plan, e -> e instanceof BoundExpr.ParameterRef);
+    }
+
     private static boolean anyExpression(PlanNode plan, Predicate<BoundExpr> test) {
         for (BoundExpr e : expressions(plan)) {
             if (contains(e, test)) {
@@ -52,34 +57,29 @@ public final class PlanAnalysis {
     }
 
     private static void collect(PlanNode node, List<BoundExpr> out) {
+        out.addAll(ownExpressions(node));
+        for (PlanNode input : inputs(node)) {
+            collect(input, out);
+        }
+    }
+
+    /** The expressions this node itself evaluates (its inputs' not included). */
+    public static List<BoundExpr> ownExpressions(PlanNode node) {
+        List<BoundExpr> out = new ArrayList<>();
         if (node instanceof PlanNode.TableScan scan) {
             out.addAll(scan.keyPrefix());
-            if (scan.lower() != null) {
-                out.add(scan.lower().value());
-            }
-            if (scan.upper() != null) {
-                out.add(scan.upper().value());
-            }
+            bound(scan.lower(), out);
+            bound(scan.upper(), out);
         } else if (node instanceof PlanNode.IndexScan i) {
             out.addAll(i.prefix());
-            if (i.lower() != null) {
-                out.add(i.lower().value());
-            }
-            if (i.upper() != null) {
-                out.add(i.upper().value());
-            }
+            bound(i.lower(), out);
+            bound(i.upper(), out);
         } else if (node instanceof PlanNode.FunctionScan f) {
             out.addAll(f.arguments());
         } else if (node instanceof PlanNode.Filter f) {
             out.add(f.predicate());
-            collect(f.input(), out);
         } else if (node instanceof PlanNode.Project p) {
             out.addAll(p.expressions());
-            collect(p.input(), out);
-        } else if (node instanceof PlanNode.Distinct d) {
-            collect(d.input(), out);
-        } else if (node instanceof PlanNode.Sort s) {
-            collect(s.input(), out);
         } else if (node instanceof PlanNode.Limit l) {
             if (l.limit() != null) {
                 out.add(l.limit());
@@ -87,30 +87,59 @@ public final class PlanAnalysis {
             if (l.offset() != null) {
                 out.add(l.offset());
             }
-            collect(l.input(), out);
         } else if (node instanceof PlanNode.Join j) {
             out.addAll(j.leftKeys());
             out.addAll(j.rightKeys());
             if (j.condition() != null) {
                 out.add(j.condition());
             }
-            collect(j.left(), out);
-            collect(j.right(), out);
-        } else if (node instanceof PlanNode.Apply a) {
-            collect(a.left(), out);
-            collect(a.right(), out);
         } else if (node instanceof PlanNode.Aggregate a) {
             out.addAll(a.groupKeys());
             for (AggregateCall c : a.aggregates()) {
                 out.addAll(c.arguments());
             }
-            collect(a.input(), out);
-        } else if (node instanceof PlanNode.SetOperation s) {
-            collect(s.left(), out);
-            collect(s.right(), out);
-        } else if (node instanceof PlanNode.RecursiveUnion r) {
-            collect(r.anchor(), out);
-            collect(r.step(), out);
         }
+        return out;
+    }
+
+    private static void bound(PlanNode.Bound b, List<BoundExpr> out) {
+        if (b != null) {
+            out.add(b.value());
+        }
+    }
+
+    /** The inputs of a plan node, in order. */
+    public static List<PlanNode> inputs(PlanNode node) {
+        if (node instanceof PlanNode.Filter f) {
+            return List.of(f.input());
+        }
+        if (node instanceof PlanNode.Project p) {
+            return List.of(p.input());
+        }
+        if (node instanceof PlanNode.Distinct d) {
+            return List.of(d.input());
+        }
+        if (node instanceof PlanNode.Sort s) {
+            return List.of(s.input());
+        }
+        if (node instanceof PlanNode.Limit l) {
+            return List.of(l.input());
+        }
+        if (node instanceof PlanNode.Aggregate a) {
+            return List.of(a.input());
+        }
+        if (node instanceof PlanNode.Join j) {
+            return List.of(j.left(), j.right());
+        }
+        if (node instanceof PlanNode.Apply a) {
+            return List.of(a.left(), a.right());
+        }
+        if (node instanceof PlanNode.SetOperation s) {
+            return List.of(s.left(), s.right());
+        }
+        if (node instanceof PlanNode.RecursiveUnion r) {
+            return List.of(r.anchor(), r.step());
+        }
+        return List.of();
     }
 }

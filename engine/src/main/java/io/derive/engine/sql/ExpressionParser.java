@@ -303,7 +303,9 @@ final class ExpressionParser {
         if (tokens.peek().isOperator("(")) {
             tokens.next();
             boolean distinct = tokens.acceptWord("distinct");
-            if (tokens.acceptOperator("*")) {
+            // ALL is the default quantifier, spelled out; neither quantifier admits f(*).
+            boolean quantified = distinct || tokens.acceptWord("all");
+            if (!quantified && tokens.acceptOperator("*")) {
                 tokens.expectOperator(")");
                 return new Expr.FunctionCall(word, List.of(), false, true, tokens.spanFrom(t));
             }

@@ -273,7 +273,13 @@ final class QueryParser {
             throw tokens.expected("a table function or subquery after 'lateral'");
         }
         QualifiedName name = tokens.qualifiedName();
-        return new Select.NamedTable(name, alias(), tokens.spanFrom(first));
+        String alias = alias();
+        // SQLite's NOT INDEXED forbids an index for this table: a plan choice that cannot change the result.
+        if (tokens.peek().isWord("not") && tokens.peek(1).isWord("indexed")) {
+            tokens.next();
+            tokens.next();
+        }
+        return new Select.NamedTable(name, alias, tokens.spanFrom(first));
     }
 
     private String alias() {

@@ -1,0 +1,50 @@
+package io.derive.engine.mv;
+
+import io.derive.engine.exec.EqualityKey;
+import io.derive.engine.schema.TableSchema;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The maintenance one statement defers to its end: MVs to rebuild, and for each group-recompute
+ * MV the groups its source writes touched (keys as SQL-equality keys, with their values).
+ */
+final class DeferredMaintenance {
+    private final Map<String, TableSchema> rebuilds = new LinkedHashMap<>();
+    private final Map<String, TableSchema> grouped = new LinkedHashMap<>();
+    private final Map<String, Map<List<Object>, Object[]>> groups = new LinkedHashMap<>();
+
+    void rebuild(TableSchema mv) {
+        rebuilds.put(mv.key(), mv);
+    }
+
+    void group(TableSchema mv, GroupRecompute arm, Object[] group) {
+        grouped.put(mv.key(), mv);
+        groups.computeIfAbsent(mv.key(), k -> new LinkedHashMap<>()).putIfAbsent(EqualityKey.of(group, arm.collations()), group);
+    }
+
+    boolean isEmpty() {
+        return rebuilds.isEmpty() && grouped.isEmpty();
+    }
+
+    /** Every MV with pending work. */
+    List<TableSchema> pending() {
+        java.util.List<TableSchema> all = new java.util.ArrayList<>(rebuilds.values());
+        grouped.values().stream().filter(mv -> !rebuilds.containsKey(mv.key())).forEach(all::add);
+        return all;
+    }
+
+    /** Removes and returns the MV's pending groups (empty when it has none). */
+    List<Object[]> takeGroups(TableSchema mv) {
+        grouped.remove(mv.key());
+        Map<List<Object>, Object[]> taken = groups.remove(mv.key());
+        return taken == null ? List.of() : List.copyOf(taken.values());
+    }
+
+    /** Removes the MV's pending rebuild; true when there was one. */
+    boolean takeRebuild(TableSchema mv) {
+        return rebuilds.remove(mv.key()) != null;
+    }
+}
