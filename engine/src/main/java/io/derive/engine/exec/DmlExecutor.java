@@ -29,15 +29,49 @@ final class DmlExecutor {
     private final ExecutionContext context;
     private final RowWriter writer;
 
+    /** For a write rewritten through a materialized view: the body's filter an inserted row must meet. */
+    private final java.util.function.BiPredicate<Object[], Parameters> viewFilter;
+    private final TableSchema writtenView;
+
     DmlExecutor(ExecutionContext context) {
+        this(context, null, null);
+    }
+
+    private DmlExecutor(ExecutionContext context, TableSchema writtenView, java.util.function.BiPredicate<Object[], Parameters> viewFilter) {
         this.context = context;
         this.writer = new RowWriter(context);
+        this.writtenView = writtenView;
+        this.viewFilter = viewFilter;
+    }
+
+    /** The executor of a statement rewritten to write through {@code view} to its source. */
+    private DmlExecutor throughView(TableSchema view, MaterializedViewOperations.WriteThroughRewrite rewrite,
+                                    TableSchema source) {
+        java.util.function.BiPredicate<Object[], Parameters> filter = rewrite.filter() == null ? null
+                : ExpressionCompiler.predicate(binder().bindExpression(rewrite.filter(), IndexShapes.scopeOf(source)));
+        return new DmlExecutor(context, view, filter);
+    }
+
+    /** The table a statement writes; a maintained table is written only through its source, never directly. */
+    private TableSchema target(QualifiedName name) {
+        TableSchema table = writableTable(name);
+        if (table.isMaintained() && writtenView != null) {
+            // The executor's second net (semantics §4): a rewritten write must not target a maintained table.
+            throw new DeriveException(DeriveException.READ_ONLY, "cannot write through materialized view '"
+                    + writtenView.qualifiedName() + "': it reads a materialized view", name.span().line(), name.span().column());
+        }
+        return table;
     }
 
     Result insert(Statement.Insert insert) {
         // the lock first: the schema read next is then the one the writes will meet
         context.transaction().beginWrite();
-        TableSchema table = writableTable(insert.table());
+        TableSchema table = target(insert.table());
+        if (table.isMaintained()) {
+            var rewrite = context.services().materializedViews().writeThrough(insert, table, context);
+            Statement.Insert rewritten = (Statement.Insert) rewrite.statement();
+            return throughView(table, rewrite, writableTable(rewritten.table())).insert(rewritten);
+        }
         int[] targets = targetColumns(table, insert);
         List<Object[]> sourceRows = sourceRows(table, insert, targets);
         Returning returning = Returning.of(insert.returning(), table, context);
@@ -52,6 +86,10 @@ final class DmlExecutor {
                 row[targets[i]] = values[i];
             }
             RowIdAllocator.assign(table, connection, row);
+            if (viewFilter != null && !viewFilter.test(row, context.parameters())) {
+                throw new DeriveException(DeriveException.CONSTRAINT, "new row for materialized view '"
+                        + writtenView.qualifiedName() + "' contradicts its selection predicate");
+            }
             Object[] written = insertRow(table, checker, connection, row, mode, upsert);
             if (written != null) {
                 changes++;
@@ -97,7 +135,12 @@ final class DmlExecutor {
     Result update(Statement.Update update) {
         // the lock first: the schema read next is then the one the writes will meet
         context.transaction().beginWrite();
-        TableSchema table = writableTable(update.table());
+        TableSchema table = target(update.table());
+        if (table.isMaintained()) {
+            var rewrite = context.services().materializedViews().writeThrough(update, table, context);
+            Statement.Update rewritten = (Statement.Update) rewrite.statement();
+            return throughView(table, rewrite, writableTable(rewritten.table())).update(rewritten);
+        }
         Scope scope = IndexShapes.scopeOf(table);
         int[] targets = new int[update.assignments().size()];
         Evaluator[] values = new Evaluator[targets.length];
@@ -152,7 +195,12 @@ final class DmlExecutor {
     Result delete(Statement.Delete delete) {
         // the lock first: the schema read next is then the one the writes will meet
         context.transaction().beginWrite();
-        TableSchema table = writableTable(delete.table());
+        TableSchema table = target(delete.table());
+        if (table.isMaintained()) {
+            var rewrite = context.services().materializedViews().writeThrough(delete, table, context);
+            Statement.Delete rewritten = (Statement.Delete) rewrite.statement();
+            return throughView(table, rewrite, writableTable(rewritten.table())).delete(rewritten);
+        }
         Returning returning = Returning.of(delete.returning(), table, context);
         List<Object[]> matched = matching(table, delete.where(), IndexShapes.scopeOf(table));
         TableConnection connection = writer.connection(table);
@@ -261,14 +309,8 @@ final class DmlExecutor {
 
     private TableSchema writableTable(QualifiedName name) {
         ViewDdl.refuseWrite(context.transaction().catalog(), name);
-        TableSchema table = QueryBinder.resolveTable(context.transaction().catalog(), name.schema(), name.name(),
+        return QueryBinder.resolveTable(context.transaction().catalog(), name.schema(), name.name(),
                 name.span().line(), name.span().column());
-        if (table.isMaintained()) {
-            throw new DeriveException(DeriveException.READ_ONLY, "cannot write through materialized view '"
-                    + table.qualifiedName() + "': its rows are maintained from its body",
-                    name.span().line(), name.span().column());
-        }
-        return table;
     }
 
     static int column(TableSchema table, Statement.Assignment a) {

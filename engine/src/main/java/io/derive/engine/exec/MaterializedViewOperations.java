@@ -14,6 +14,21 @@ public interface MaterializedViewOperations {
 
     Result refresh(Statement.RefreshMaterializedView statement, ExecutionContext context);
 
+    /**
+     * User DML naming a maintained table, rewritten to write its body's source (semantics §4).
+     *
+     * @throws io.derive.engine.api.DeriveException {@code cannot write through materialized view}
+     *         (and why) when the body is not a writable projection
+     */
+    WriteThroughRewrite writeThrough(Statement dml, TableSchema mv, ExecutionContext context);
+
+    /**
+     * A rewritten write: the statement against the source, and the body's filter over source
+     * columns (null when none) that an inserted row must satisfy.
+     */
+    record WriteThroughRewrite(Statement statement, io.derive.engine.sql.ast.Expr filter) {
+    }
+
     /** The maintenance arm the statement would register, for {@code explain}; changes nothing. */
     String explainArm(Statement.CreateMaterializedView statement, ExecutionContext context);
 

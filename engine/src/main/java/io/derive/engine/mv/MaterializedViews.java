@@ -121,6 +121,20 @@ public final class MaterializedViews implements MaterializedViewOperations {
     }
 
     @Override
+    public WriteThroughRewrite writeThrough(Statement dml, TableSchema mv, ExecutionContext context) {
+        WriteThrough rewrite = WriteThrough.of(mv, context.transaction().catalog(), dml.span());
+        Statement rewritten;
+        if (dml instanceof Statement.Insert insert) {
+            rewritten = rewrite.insert(insert);
+        } else if (dml instanceof Statement.Update update) {
+            rewritten = rewrite.update(update);
+        } else {
+            rewritten = rewrite.delete((Statement.Delete) dml);
+        }
+        return new WriteThroughRewrite(rewritten, dml instanceof Statement.Insert ? rewrite.filter() : null);
+    }
+
+    @Override
     public String explainArm(Statement.CreateMaterializedView create, ExecutionContext context) {
         String view = (create.name().schema() == null ? "main" : create.name().schema()) + "." + create.name().name();
         PlanNode plan = new QueryBinder(context.transaction().catalog(), context.sql()).bind(create.body());

@@ -21,6 +21,7 @@ import java.util.function.BiPredicate;
 final class PerRowProjection implements Derivation.Maintenance {
     private final List<String> outputColumns;
     private final BiPredicate<Object[], Parameters> predicate;
+    private final List<BoundExpr> outputs;
     private final Evaluator[] projection;
     private final TableShape backing;
 
@@ -32,6 +33,7 @@ final class PerRowProjection implements Derivation.Maintenance {
     PerRowProjection(List<String> outputColumns, BoundExpr predicate, List<BoundExpr> projection, TableShape backing) {
         this.outputColumns = List.copyOf(outputColumns);
         this.predicate = predicate == null ? null : ExpressionCompiler.predicate(predicate);
+        this.outputs = List.copyOf(projection);
         this.projection = projection.stream().map(ExpressionCompiler::compile).toArray(Evaluator[]::new);
         this.backing = backing;
     }
@@ -47,6 +49,11 @@ final class PerRowProjection implements Derivation.Maintenance {
     @Override
     public List<String> outputColumns() {
         return outputColumns;
+    }
+
+    /** The body's outputs over a source row. */
+    List<BoundExpr> outputs() {
+        return outputs;
     }
 
     /** The backing writes for one source row change; {@code before} or {@code after} is null for insert/delete. */
