@@ -19,7 +19,7 @@ sealed interface ExpectedResult {
         return new Values(List.copyOf(lines));
     }
 
-    /** The values, one a line (or, in some files, the values of one row a line, space-separated). */
+    /** The values, one a line, in the order the record's sort mode gives them. */
     record Values(List<String> lines) implements ExpectedResult {
     }
 

@@ -21,6 +21,8 @@ import java.util.Map;
  */
 final class RecordCheck {
     private static final int SHOWN_VALUES = 12;
+    /** SQLSTATE class 22: errors raised while values are computed, SQLite's run-time errors. */
+    private static final String DATA_EXCEPTION_CLASS = "22";
 
     private final Session session;
     private final Map<String, LabelledResult> labels = new HashMap<>();
@@ -64,7 +66,12 @@ final class RecordCheck {
         try {
             result = session.execute(q.sql());
         } catch (DeriveException e) {
-            return "query failed: " + e.getMessage();
+            if (!e.code().startsWith(DATA_EXCEPTION_CLASS)) {
+                return "query failed: " + e.getMessage();
+            }
+            // The reference reads a query's rows until SQLite stops stepping it, so a query that fails
+            // while computing rows (not while being compiled) yields the rows before the error: here none.
+            return compare(q.expected(), List.of(), md5(List.of()));
         } catch (RuntimeException e) {
             return "internal error (not a DeriveException): " + e;
         }
@@ -116,7 +123,8 @@ final class RecordCheck {
 
     private static String shownLines(List<String> values) {
         List<String> head = values.subList(0, Math.min(values.size(), SHOWN_VALUES));
-        return "[" + String.join(", ", head) + (values.size() > SHOWN_VALUES ? ", … (" + values.size() + " values)" : "") + "]";
+        String more = values.size() > SHOWN_VALUES ? ", … (" + values.size() + " values)" : "";
+        return "[" + String.join(", ", head) + more + "]";
     }
 
     /** The MD5 of the values, each followed by a newline, in hex: the reference's result hash. */

@@ -38,7 +38,8 @@ final class SltParser {
                 continue;
             }
             switch (words[0]) {
-                case "skipif", "onlyif" -> conditions.add(new SltRecord.Condition(words[0].equals("onlyif"), word(words, 1, lineNumber)));
+                case "skipif", "onlyif" ->
+                        conditions.add(new SltRecord.Condition(words[0].equals("onlyif"), word(words, 1, lineNumber)));
                 case "statement" -> {
                     records.add(statement(lineNumber, List.copyOf(conditions), words));
                     conditions.clear();
@@ -48,7 +49,8 @@ final class SltParser {
                     conditions.clear();
                 }
                 case "hash-threshold" -> {
-                    records.add(new SltRecord.HashThreshold(lineNumber, List.copyOf(conditions), number(word(words, 1, lineNumber), lineNumber)));
+                    int threshold = number(word(words, 1, lineNumber), lineNumber);
+                    records.add(new SltRecord.HashThreshold(lineNumber, List.copyOf(conditions), threshold));
                     conditions.clear();
                 }
                 case "halt" -> {
@@ -84,17 +86,18 @@ final class SltParser {
         }
         String label = words.length > 3 ? words[3] : null;
         List<String> sql = new ArrayList<>();
-        while (next < lines.size() && !lines.get(next).isBlank() && !lines.get(next).equals("----")) {
+        while (next < lines.size() && !lines.get(next).isBlank() && !isSeparator(lines.get(next))) {
             sql.add(lines.get(next++));
         }
         List<String> expected = new ArrayList<>();
-        if (next < lines.size() && lines.get(next).equals("----")) {
+        if (next < lines.size() && isSeparator(lines.get(next))) {
             next++;
             while (next < lines.size() && !lines.get(next).isBlank()) {
                 expected.add(lines.get(next++));
             }
         }
-        return new SltRecord.Query(lineNumber, conditions, types, sort, label, sql(sql, lineNumber), ExpectedResult.of(expected));
+        return new SltRecord.Query(lineNumber, conditions, types, sort, label, sql(sql, lineNumber),
+                ExpectedResult.of(expected));
     }
 
     private String sql(List<String> sql, int lineNumber) {
@@ -132,6 +135,10 @@ final class SltParser {
         int comment = trimmed.indexOf(" #");
         String content = comment < 0 ? trimmed : trimmed.substring(0, comment).strip();
         return content.split("\\s+");
+    }
+
+    private static boolean isSeparator(String line) {
+        return line.strip().equals("----");
     }
 
     private static String stripLineEnd(String line) {

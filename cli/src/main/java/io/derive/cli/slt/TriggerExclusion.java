@@ -25,7 +25,8 @@ final class TriggerExclusion {
             "\\s*create\\s+(?:temp\\s+|temporary\\s+)?trigger\\b.*?\\bon\\s+([A-Za-z_][A-Za-z0-9_]*)\\b.*",
             Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
     private static final Pattern WRITE = Pattern.compile(
-            "\\s*(?:insert\\s+(?:or\\s+\\w+\\s+)?into|replace\\s+into|update(?:\\s+or\\s+\\w+)?|delete\\s+from)\\s+([A-Za-z_][A-Za-z0-9_]*)\\b.*",
+            "\\s*(?:insert\\s+(?:or\\s+\\w+\\s+)?into|replace\\s+into|update(?:\\s+or\\s+\\w+)?|delete\\s+from)"
+                    + "\\s+([A-Za-z_][A-Za-z0-9_]*)\\b.*",
             Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
     private static final Pattern DROP_TABLE = Pattern.compile(
             "\\s*drop\\s+table\\s+(?:if\\s+exists\\s+)?([A-Za-z_][A-Za-z0-9_]*)\\b.*",

@@ -103,7 +103,10 @@ final class ValueFormat {
         return value.toString();
     }
 
-    /** A real as SQLite renders it as text: 15 significant digits, always with a point or exponent. */
+    /**
+     * A real as SQLite renders it as text ({@code %!.15g}): 15 significant digits, always with a
+     * decimal point, in exponent form below 1e-4 and from 1e15 on.
+     */
     private static String realText(double d) {
         if (Double.isNaN(d)) {
             return "NULL";
@@ -111,11 +114,20 @@ final class ValueFormat {
         if (Double.isInfinite(d)) {
             return d > 0 ? "Inf" : "-Inf";
         }
-        String g = new BigDecimal(d).round(new MathContext(15)).stripTrailingZeros().toString();
-        if (!g.contains(".") && !g.contains("E")) {
-            return g + ".0";
+        if (d == 0) {
+            return "0.0";
         }
-        return g.replace("E+", "e+").replace("E-", "e-");
+        BigDecimal rounded = new BigDecimal(d).round(new MathContext(15, RoundingMode.HALF_UP)).stripTrailingZeros();
+        int exponent = rounded.precision() - rounded.scale() - 1;
+        if (exponent >= -4 && exponent < 15) {
+            String plain = rounded.toPlainString();
+            return plain.contains(".") ? plain : plain + ".0";
+        }
+        String digits = rounded.unscaledValue().abs().toString();
+        String fraction = digits.length() > 1 ? digits.substring(1) : "0";
+        int magnitude = Math.abs(exponent);
+        return (d < 0 ? "-" : "") + digits.charAt(0) + "." + fraction
+                + "e" + (exponent < 0 ? "-" : "+") + (magnitude < 10 ? "0" : "") + magnitude;
     }
 
     /** The value of the longest leading integer in {@code text} (after blanks), 0 when there is none. */
