@@ -24,12 +24,13 @@ import java.util.Optional;
  * @param columns the body's output columns
  * @param key     the backing's physical key: {@code order by} output columns, then the logical key
  * @param plan    the bound body
+ * @param join    for the 1:1 join arm, the body's driving and lookup tables
  */
 record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn> columns,
-                    List<TableShape.KeyPart> key, PlanNode plan) {
+                    List<TableShape.KeyPart> key, PlanNode plan, Optional<KeyedShape.Parts> join) {
 
     /** The maintenance arms of semantics §4 implemented so far. */
-    enum Arm { PER_ROW, GROUP, FULL_REBUILD }
+    enum Arm { PER_ROW, GROUP, JOIN, FULL_REBUILD }
 
     /**
      * @param view                  the MV's qualified name, for messages
@@ -47,7 +48,12 @@ record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn
         if (PlanAnalysis.readsParameters(plan)) {
             throw definition("materialized view '" + view + "': a body cannot use parameters", body);
         }
+        Optional<KeyedShape.Parts> join = Optional.empty();
         Arm arm = PerRowShape.matches(plan) ? Arm.PER_ROW : GroupShape.matches(plan) ? Arm.GROUP : Arm.FULL_REBUILD;
+        if (arm == Arm.FULL_REBUILD && PlanAnalysis.deterministic(plan)) {
+            join = KeyedShape.match(body, plan, sources);
+            arm = join.isPresent() ? Arm.JOIN : arm;
+        }
         String nondeterministic = nondeterministicColumn(plan);
         if (nondeterministic != null && !(arm == Arm.FULL_REBUILD && nondeterministicLifted)) {
             throw definition(cannot + "non-deterministic expression column '" + nondeterministic + "'"
@@ -75,7 +81,7 @@ record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn
                 }
             }
         }
-        return new BodyAnalysis(arm, sources, plan.columns(), key, plan);
+        return new BodyAnalysis(arm, sources, plan.columns(), key, plan, join);
     }
 
     /** Order-by output columns first (they choose the scan order), then the logical key. */

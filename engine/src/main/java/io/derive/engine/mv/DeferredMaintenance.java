@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The maintenance one statement defers to its end: MVs to rebuild, and for each group-recompute
- * MV the groups its source writes touched (keys as SQL-equality keys, with their values).
+ * The maintenance one statement defers to its end: MVs to rebuild, and for each slice-recompute
+ * MV the slices its source writes touched (keys as SQL-equality keys, with their values).
  */
 final class DeferredMaintenance {
     private final Map<String, TableSchema> rebuilds = new LinkedHashMap<>();
@@ -20,7 +20,7 @@ final class DeferredMaintenance {
         rebuilds.put(mv.key(), mv);
     }
 
-    void group(TableSchema mv, GroupRecompute arm, Object[] group) {
+    void slice(TableSchema mv, SliceRecompute arm, Object[] group) {
         grouped.put(mv.key(), mv);
         groups.computeIfAbsent(mv.key(), k -> new LinkedHashMap<>()).putIfAbsent(EqualityKey.of(group, arm.collations()), group);
     }
@@ -36,8 +36,8 @@ final class DeferredMaintenance {
         return all;
     }
 
-    /** Removes and returns the MV's pending groups (empty when it has none). */
-    List<Object[]> takeGroups(TableSchema mv) {
+    /** Removes and returns the MV's pending slices (empty when it has none). */
+    List<Object[]> takeSlices(TableSchema mv) {
         grouped.remove(mv.key());
         Map<List<Object>, Object[]> taken = groups.remove(mv.key());
         return taken == null ? List.of() : List.copyOf(taken.values());

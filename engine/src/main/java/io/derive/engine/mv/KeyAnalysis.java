@@ -21,49 +21,62 @@ final class KeyAnalysis {
     }
 
     static Optional<List<Integer>> key(PlanNode node) {
+        List<List<Integer>> keys = keys(node);
+        return keys.isEmpty() ? Optional.empty() : Optional.of(keys.get(0));
+    }
+
+    /**
+     * Every key found, best first. A join can be keyed by either side when values are equated
+     * (m.id = c.k), and a projection above it keeps whichever it publishes.
+     */
+    private static List<List<Integer>> keys(PlanNode node) {
         if (node instanceof PlanNode.TableScan scan) {
-            return Optional.of(tableKey(scan.table()));
+            return List.of(tableKey(scan.table()));
         }
         if (node instanceof PlanNode.IndexScan scan) {
-            return Optional.of(tableKey(scan.table()));
+            return List.of(tableKey(scan.table()));
         }
         if (node instanceof PlanNode.Filter f) {
-            return key(f.input());
+            return keys(f.input());
         }
         if (node instanceof PlanNode.Sort s) {
-            return key(s.input());
+            return keys(s.input());
         }
         if (node instanceof PlanNode.Limit l) {
-            return key(l.input());
+            return keys(l.input());
         }
         if (node instanceof PlanNode.SingleRow) {
-            return Optional.of(List.of());
+            return List.of(List.of());
         }
         if (node instanceof PlanNode.Distinct d) {
-            return Optional.of(all(d.columns().size()));
+            return List.of(all(d.columns().size()));
         }
         if (node instanceof PlanNode.Aggregate a) {
-            return Optional.of(all(a.groupKeys().size()));
+            return List.of(all(a.groupKeys().size()));
         }
         if (node instanceof PlanNode.Project p) {
-            return key(p.input()).flatMap(inputKey -> carried(inputKey, p.expressions()));
+            List<List<Integer>> out = new ArrayList<>();
+            for (List<Integer> inputKey : keys(p.input())) {
+                carried(inputKey, p.expressions()).ifPresent(out::add);
+            }
+            return out;
         }
         if (node instanceof PlanNode.SetOperation s) {
-            return s.operator() == PlanNode.SetOperator.UNION_ALL ? Optional.empty() : Optional.of(all(s.columns().size()));
+            return s.operator() == PlanNode.SetOperator.UNION_ALL ? List.of() : List.of(all(s.columns().size()));
         }
         if (node instanceof PlanNode.RecursiveUnion r) {
-            return r.all() ? Optional.empty() : Optional.of(all(r.columns().size()));
+            return r.all() ? List.of() : List.of(all(r.columns().size()));
         }
         if (node instanceof PlanNode.Join j) {
-            return joinKey(j);
+            return joinKeys(j);
         }
         if (node instanceof PlanNode.Apply a) {
-            return concat(key(a.left()), key(a.right()), a.left().columns().size());
+            return concat(keys(a.left()), keys(a.right()), a.left().columns().size());
         }
         if (node instanceof PlanNode.FunctionScan f && f.function() == SystemTableFunction.GENERATE_SERIES) {
-            return Optional.of(List.of(0));
+            return List.of(List.of(0));
         }
-        return Optional.empty();
+        return List.of();
     }
 
     /** The physical key of a table: its primary key, or the implicit rowid of a bag. */
@@ -98,20 +111,25 @@ final class KeyAnalysis {
      * whole key of one side, that side matches at most one row (a 1:1 or n:1 join), and the other
      * side's key alone identifies the row. A full join keeps both.
      */
-    private static Optional<List<Integer>> joinKey(PlanNode.Join j) {
-        Optional<List<Integer>> left = key(j.left());
-        Optional<List<Integer>> right = key(j.right());
+    private static List<List<Integer>> joinKeys(PlanNode.Join j) {
+        List<List<Integer>> left = keys(j.left());
+        List<List<Integer>> right = keys(j.right());
         int leftWidth = j.left().columns().size();
+        List<List<Integer>> out = new ArrayList<>();
         if (j.type() != PlanNode.JoinType.FULL) {
-            if (left.isPresent() && right.isPresent() && covers(j.rightKeys(), right.get())) {
-                return left;
+            for (List<Integer> r : right) {
+                if (covers(j.rightKeys(), r)) {
+                    out.addAll(left);
+                }
             }
-            if (j.type() == PlanNode.JoinType.INNER && left.isPresent() && right.isPresent()
-                    && covers(j.leftKeys(), left.get())) {
-                return Optional.of(right.get().stream().map(k -> k + leftWidth).toList());
+            for (List<Integer> l : left) {
+                if (j.type() == PlanNode.JoinType.INNER && covers(j.leftKeys(), l)) {
+                    right.forEach(r -> out.add(r.stream().map(k -> k + leftWidth).toList()));
+                }
             }
         }
-        return concat(left, right, leftWidth);
+        out.addAll(concat(left, right, leftWidth));
+        return out;
     }
 
     /** Whether the equality keys include a bare column for every position of {@code key}. */
@@ -129,13 +147,16 @@ final class KeyAnalysis {
     }
 
     /** A row of a join is identified by the keys of both sides together. */
-    private static Optional<List<Integer>> concat(Optional<List<Integer>> left, Optional<List<Integer>> right, int leftWidth) {
-        if (left.isEmpty() || right.isEmpty()) {
-            return Optional.empty();
+    private static List<List<Integer>> concat(List<List<Integer>> left, List<List<Integer>> right, int leftWidth) {
+        List<List<Integer>> out = new ArrayList<>();
+        for (List<Integer> l : left) {
+            for (List<Integer> r : right) {
+                List<Integer> key = new ArrayList<>(l);
+                r.forEach(k -> key.add(k + leftWidth));
+                out.add(key);
+            }
         }
-        List<Integer> key = new ArrayList<>(left.get());
-        right.get().forEach(k -> key.add(k + leftWidth));
-        return Optional.of(key);
+        return out;
     }
 
     private static List<Integer> all(int width) {

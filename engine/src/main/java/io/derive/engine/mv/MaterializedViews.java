@@ -86,7 +86,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
         create.tags().forEach(t -> tags.put(t.key(), t.value()));
         // The stored body is parsed from its own text, so its spans point into bodySql.
         Derivation derivation = new Derivation(create.bodySql(), Parser.parseQuery(create.bodySql()),
-                body.sources().keySet(), arm(body, names, shape), new MaterializedViewStatistics(), tags);
+                body.sources().keySet(), arm(body, names, shape, create.bodySql(), txn.catalog()),
+                new MaterializedViewStatistics(), tags);
         TableSchema mv = new TableSchema(schema, name.name(), columns, body.key(), moduleName, storage, derivation);
         txn.changeCatalog(txn.catalog().with(mv));
         fill(mv, plan, context);
@@ -99,10 +100,12 @@ public final class MaterializedViews implements MaterializedViewOperations {
                 context.pragmas().rebuildRowThreshold());
     }
 
-    private static Derivation.Maintenance arm(BodyAnalysis body, List<String> names, TableShape shape) {
+    private static Derivation.Maintenance arm(BodyAnalysis body, List<String> names, TableShape shape, String bodySql,
+                                              io.derive.engine.schema.Catalog catalog) {
         return switch (body.arm()) {
             case PER_ROW -> PerRowShape.arm(body.plan(), names, shape);
             case GROUP -> GroupShape.arm(body.plan(), names, shape);
+            case JOIN -> KeyedShape.arm(body.join().orElseThrow(), bodySql, catalog, names, shape);
             case FULL_REBUILD -> new FullRebuild(names);
         };
     }
@@ -141,6 +144,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         return switch (analyze(view, create.body(), plan, context).arm()) {
             case PER_ROW -> PerRowProjection.ARM;
             case GROUP -> GroupRecompute.ARM;
+            case JOIN -> KeyedRecompute.ARM;
             case FULL_REBUILD -> FullRebuild.ARM;
         };
     }
@@ -162,13 +166,39 @@ public final class MaterializedViews implements MaterializedViewOperations {
             } else if (maintenance instanceof GroupRecompute arm && arm.source().equals(source.key())) {
                 DeferredMaintenance work = deferred(context);
                 if (before != null) {
-                    work.group(mv, arm, arm.groupOf(before));
+                    work.slice(mv, arm, arm.groupOf(before));
                 }
                 if (after != null) {
-                    work.group(mv, arm, arm.groupOf(after));
+                    work.slice(mv, arm, arm.groupOf(after));
                 }
+            } else if (maintenance instanceof KeyedRecompute arm) {
+                drivingKeys(context, mv, arm, source, before, after);
             } else {
                 deferred(context).rebuild(mv);
+            }
+        }
+    }
+
+    /** The driving keys a write to a source of a 1:1 join MV touches: its own, or those referencing a lookup key. */
+    private void drivingKeys(ExecutionContext context, TableSchema mv, KeyedRecompute arm, TableSchema source,
+                             Object[] before, Object[] after) {
+        DeferredMaintenance work = deferred(context);
+        if (arm.driving().equals(source.key())) {
+            for (Object[] row : new Object[][] {before, after}) {
+                if (row != null) {
+                    work.slice(mv, arm, arm.keyOf(row));
+                }
+            }
+            return;
+        }
+        KeyedRecompute.Lookup lookup = arm.lookup(source.key());
+        for (Object[] row : new Object[][] {before, after}) {
+            if (row != null) {
+                QueryExecutor find = new QueryExecutor(context.transaction(), lookup.parameters(row),
+                        context.services().systemTables());
+                for (Object[] key : find.readAll(lookup.findDriving())) {
+                    work.slice(mv, arm, key);
+                }
             }
         }
     }
@@ -192,16 +222,16 @@ public final class MaterializedViews implements MaterializedViewOperations {
             }
             TableSchema mv = context.transaction().catalog().table(next.schema(), next.name()).orElse(next);
             if (work.takeRebuild(mv)) {
-                work.takeGroups(mv);
+                work.takeSlices(mv);
                 cascade(context, mv, fill(mv, bodyPlan(mv, context), context));
             } else {
-                recomputeGroups(context, mv, work.takeGroups(mv));
+                recomputeSlices(context, mv, work.takeSlices(mv));
             }
         }
     }
 
-    private void recomputeGroups(ExecutionContext context, TableSchema mv, List<Object[]> groups) {
-        GroupRecompute arm = (GroupRecompute) mv.derivation().maintenance();
+    private void recomputeSlices(ExecutionContext context, TableSchema mv, List<Object[]> groups) {
+        SliceRecompute arm = (SliceRecompute) mv.derivation().maintenance();
         List<MaintenanceOp> ops = new ArrayList<>();
         for (Object[] group : groups) {
             QueryExecutor slice = new QueryExecutor(context.transaction(), arm.sliceParameters(group),

@@ -1,0 +1,71 @@
+package io.derive.engine.mv;
+
+import io.derive.engine.exec.Parameters;
+import io.derive.engine.plan.PlanNode;
+import io.derive.engine.schema.Collation;
+import io.derive.engine.spi.TableShape;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The 1:1 join arm (semantics §4.3): one MV row per driving-table row. A driving-table write
+ * records the row's key; a lookup-table write records the driving keys that reference the changed
+ * lookup key, found by a query on the driving table's referencing columns (a seek where those
+ * columns are indexed). At statement end each recorded key is recomputed as a slice.
+ */
+final class KeyedRecompute extends SliceRecompute {
+    static final String ARM = "1:1 join";
+
+    /**
+     * How writes to one lookup table reach driving keys.
+     *
+     * @param lookupColumns the lookup table's key columns, in the order the query's parameters take them
+     * @param findDriving   the driving keys whose referencing columns equal the parameters
+     */
+    record Lookup(int[] lookupColumns, PlanNode findDriving) {
+        Parameters parameters(Object[] lookupRow) {
+            Map<String, Object> named = new HashMap<>();
+            for (int i = 0; i < lookupColumns.length; i++) {
+                named.put(KeyedShape.LOOKUP_PARAMETER + i, lookupRow[lookupColumns[i]]);
+            }
+            return Parameters.named(named);
+        }
+    }
+
+    private final String driving;
+    private final int[] drivingKey;
+    private final Map<String, Lookup> lookups;
+
+    KeyedRecompute(List<String> outputColumns, String driving, int[] drivingKey, int[] keyOutputs,
+                   List<Collation> collations, PlanNode slice, TableShape backing, Map<String, Lookup> lookups) {
+        super(outputColumns, KeyedShape.KEY_PARAMETER, keyOutputs, collations, slice, backing);
+        this.driving = driving;
+        this.drivingKey = drivingKey;
+        this.lookups = Map.copyOf(lookups);
+    }
+
+    @Override
+    public String arm() {
+        return ARM;
+    }
+
+    String driving() {
+        return driving;
+    }
+
+    /** The driving key of a driving-table row. */
+    Object[] keyOf(Object[] drivingRow) {
+        Object[] key = new Object[drivingKey.length];
+        for (int i = 0; i < key.length; i++) {
+            key[i] = drivingRow[drivingKey[i]];
+        }
+        return key;
+    }
+
+    /** How writes to the lookup table with this catalog key reach driving keys; null for another table. */
+    Lookup lookup(String table) {
+        return lookups.get(table);
+    }
+}

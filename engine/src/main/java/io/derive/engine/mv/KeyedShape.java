@@ -1,0 +1,234 @@
+package io.derive.engine.mv;
+
+import io.derive.engine.plan.PlanNode;
+import io.derive.engine.plan.QueryBinder;
+import io.derive.engine.schema.Catalog;
+import io.derive.engine.schema.Collation;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.TableShape;
+import io.derive.engine.sql.Parser;
+import io.derive.engine.sql.SourceSpan;
+import io.derive.engine.sql.ast.Expr;
+import io.derive.engine.sql.ast.QualifiedName;
+import io.derive.engine.sql.ast.Select;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Recognises the 1:1 join shape (semantics §4.3): a driving table joined (inner, or left with the
+ * lookup on the right) to lookup tables whose whole primary key the {@code on} condition equates
+ * with driving-table columns, the MV keyed by the driving table's primary key. Such an MV has one
+ * row per driving row, so it is kept current slice by slice: a driving-table write recomputes its
+ * key, a lookup-table write recomputes the driving keys that reference the changed lookup key.
+ */
+final class KeyedShape {
+    static final String KEY_PARAMETER = "derive_driving_key_";
+    static final String LOOKUP_PARAMETER = "derive_lookup_key_";
+
+    /** A table of the join, by the name its columns are qualified with. */
+    private record Source(String qualifier, TableSchema table) {
+    }
+
+    /** What a recognised body is made of. */
+    record Parts(Source driving, List<Integer> keyOutputs, Map<Source, int[][]> lookupPairs) {
+    }
+
+    private KeyedShape() {
+    }
+
+    /** The body's parts when it has the shape, else empty. */
+    static Optional<Parts> match(Select body, PlanNode plan, Map<String, TableSchema> sources) {
+        if (!body.with().isEmpty() || !body.compounds().isEmpty() || body.isGrouped() || body.distinct()
+                || body.limit() != null || !body.orderBy().isEmpty() || !(body.from() instanceof Select.Join)) {
+            return Optional.empty();
+        }
+        List<Source> tables = new ArrayList<>();
+        List<Expr> on = new ArrayList<>();
+        if (!flatten(body.from(), sources, tables, on, true) || tables.size() != sources.size()) {
+            return Optional.empty();
+        }
+        Optional<List<Integer>> key = KeyAnalysis.key(plan);
+        if (key.isEmpty() || key.get().isEmpty()) {
+            return Optional.empty();
+        }
+        Source driving = null;
+        for (Source t : tables) {
+            if (publishesKey(body, key.get(), t)) {
+                driving = t;
+            }
+        }
+        if (driving == null || tables.indexOf(driving) != 0) {
+            return Optional.empty();
+        }
+        Map<Source, int[][]> lookups = new LinkedHashMap<>();
+        for (Source t : tables) {
+            if (t != driving) {
+                int[][] pairs = lookupPairs(t, driving, on);
+                if (pairs == null) {
+                    return Optional.empty();
+                }
+                lookups.put(t, pairs);
+            }
+        }
+        return Optional.of(new Parts(driving, key.get(), lookups));
+    }
+
+    static KeyedRecompute arm(Parts parts, String bodySql, Catalog catalog, List<String> names, TableShape backing) {
+        Select body = Parser.parseQuery(bodySql);
+        SourceSpan at = body.span();
+        TableSchema driving = parts.driving().table();
+        List<Expr> keyEquals = new ArrayList<>();
+        int[] drivingKey = new int[driving.primaryKey().size()];
+        List<Collation> collations = new ArrayList<>();
+        for (int i = 0; i < drivingKey.length; i++) {
+            drivingKey[i] = driving.primaryKey().get(i).column();
+            collations.add(driving.columns().get(drivingKey[i]).collation());
+            keyEquals.add(equals(parts.driving().qualifier(), driving.columns().get(drivingKey[i]).name(),
+                    KEY_PARAMETER + i, at));
+        }
+        Expr where = and(body.where() == null ? keyEquals : prepend(body.where(), keyEquals));
+        Select slice = new Select(body.with(), body.recursive(), body.distinct(), body.items(), body.from(), where,
+                body.groupBy(), body.having(), body.compounds(), body.orderBy(), body.limit(), body.offset(), at);
+        PlanNode slicePlan = new QueryBinder(catalog, bodySql).bind(slice);
+        int[] outputs = parts.keyOutputs().stream().mapToInt(Integer::intValue).toArray();
+        Map<String, KeyedRecompute.Lookup> lookups = new LinkedHashMap<>();
+        for (Map.Entry<Source, int[][]> e : parts.lookupPairs().entrySet()) {
+            lookups.put(e.getKey().table().key(), lookup(driving, e.getKey().table(), e.getValue(), catalog, at));
+        }
+        return new KeyedRecompute(names, driving.key(), drivingKey, outputs, collations, slicePlan, backing, lookups);
+    }
+
+    /** {@code select <driving key> from driving where <fk column> = :lookup_i …}: the driving rows a lookup key reaches. */
+    private static KeyedRecompute.Lookup lookup(TableSchema driving, TableSchema table, int[][] pairs, Catalog catalog,
+                                                SourceSpan at) {
+        List<Select.SelectItem> items = new ArrayList<>();
+        for (var part : driving.primaryKey()) {
+            items.add(new Select.Column(new Expr.ColumnRef(null, driving.columns().get(part.column()).name(), at), null, at));
+        }
+        List<Expr> conditions = new ArrayList<>();
+        int[] lookupColumns = new int[pairs.length];
+        for (int i = 0; i < pairs.length; i++) {
+            lookupColumns[i] = pairs[i][0];
+            conditions.add(equals(null, driving.columns().get(pairs[i][1]).name(), LOOKUP_PARAMETER + i, at));
+        }
+        Select find = new Select(List.of(), false, false, items,
+                new Select.NamedTable(new QualifiedName(driving.schema(), driving.name(), at), null, at), and(conditions),
+                List.of(), null, List.of(), List.of(), null, null, at);
+        String text = "select from " + driving.qualifiedName();
+        return new KeyedRecompute.Lookup(lookupColumns, new QueryBinder(catalog, text).bind(find));
+    }
+
+    /**
+     * For a lookup table, pairs {lookup column, driving column} from the {@code on} equalities
+     * covering the lookup table's whole primary key, or null when they do not.
+     */
+    private static int[][] lookupPairs(Source lookup, Source driving, List<Expr> on) {
+        List<int[]> pairs = new ArrayList<>();
+        for (var part : lookup.table().primaryKey()) {
+            String keyColumn = lookup.table().columns().get(part.column()).name();
+            int[] pair = null;
+            for (Expr c : on) {
+                if (c instanceof Expr.Binary b && b.operator().equals("=")) {
+                    pair = pair != null ? pair : pairOf(b.left(), b.right(), lookup, keyColumn, driving);
+                    pair = pair != null ? pair : pairOf(b.right(), b.left(), lookup, keyColumn, driving);
+                }
+            }
+            if (pair == null) {
+                return null;
+            }
+            pairs.add(pair);
+        }
+        return pairs.toArray(new int[0][]);
+    }
+
+    private static int[] pairOf(Expr lookupSide, Expr drivingSide, Source lookup, String keyColumn, Source driving) {
+        if (lookupSide instanceof Expr.ColumnRef l && drivingSide instanceof Expr.ColumnRef d
+                && lookup.qualifier().equalsIgnoreCase(l.table() == null ? "" : l.table())
+                && l.column().equalsIgnoreCase(keyColumn)
+                && driving.qualifier().equalsIgnoreCase(d.table() == null ? "" : d.table())) {
+            int lookupColumn = lookup.table().columnIndex(l.column()).orElse(-1);
+            int drivingColumn = driving.table().columnIndex(d.column()).orElse(-1);
+            return lookupColumn < 0 || drivingColumn < 0 ? null : new int[] {lookupColumn, drivingColumn};
+        }
+        return null;
+    }
+
+    /** Whether the outputs at the key positions are the table's primary-key columns, qualified by it. */
+    private static boolean publishesKey(Select body, List<Integer> key, Source t) {
+        List<String> pk = new ArrayList<>();
+        t.table().primaryKey().forEach(p -> pk.add(t.table().columns().get(p.column()).name().toLowerCase()));
+        if (pk.size() != key.size() || body.items().size() <= key.stream().max(Integer::compare).orElse(0)) {
+            return false;
+        }
+        List<String> published = new ArrayList<>();
+        for (int position : key) {
+            if (!(body.items().get(position) instanceof Select.Column c) || !(c.expr() instanceof Expr.ColumnRef ref)
+                    || ref.table() == null || !ref.table().equalsIgnoreCase(t.qualifier())) {
+                return false;
+            }
+            published.add(ref.column().toLowerCase());
+        }
+        return published.containsAll(pk);
+    }
+
+    /** The join tree's tables in written order and its on-conditions; false when it is not a plain join of tables. */
+    private static boolean flatten(Select.TableRef ref, Map<String, TableSchema> sources, List<Source> tables,
+                                   List<Expr> on, boolean leftmost) {
+        if (ref instanceof Select.NamedTable n) {
+            TableSchema table = null;
+            for (TableSchema t : sources.values()) {
+                if (t.name().equalsIgnoreCase(n.name().name())
+                        && (n.name().schema() == null || t.schema().equalsIgnoreCase(n.name().schema()))) {
+                    table = t;
+                }
+            }
+            if (table == null) {
+                return false;
+            }
+            tables.add(new Source(n.alias() != null ? n.alias() : n.name().name(), table));
+            return true;
+        }
+        if (!(ref instanceof Select.Join j) || j.natural() || !j.using().isEmpty() || j.condition() == null
+                || (j.kind() != Select.JoinKind.INNER && j.kind() != Select.JoinKind.LEFT)) {
+            return false;
+        }
+        if (!flatten(j.left(), sources, tables, on, leftmost) || !(j.right() instanceof Select.NamedTable)
+                || !flatten(j.right(), sources, tables, on, false)) {
+            return false;
+        }
+        conjuncts(j.condition(), on);
+        return true;
+    }
+
+    private static void conjuncts(Expr e, List<Expr> out) {
+        if (e instanceof Expr.Binary b && b.operator().equals("and")) {
+            conjuncts(b.left(), out);
+            conjuncts(b.right(), out);
+        } else {
+            out.add(e);
+        }
+    }
+
+    private static Expr equals(String qualifier, String column, String parameter, SourceSpan at) {
+        return new Expr.Binary("=", new Expr.ColumnRef(qualifier, column, at), new Expr.Parameter(0, parameter, at), at);
+    }
+
+    private static List<Expr> prepend(Expr first, List<Expr> rest) {
+        List<Expr> all = new ArrayList<>();
+        all.add(first);
+        all.addAll(rest);
+        return all;
+    }
+
+    private static Expr and(List<Expr> conjuncts) {
+        Expr result = conjuncts.get(0);
+        for (int i = 1; i < conjuncts.size(); i++) {
+            result = new Expr.Binary("and", result, conjuncts.get(i), result.span());
+        }
+        return result;
+    }
+}

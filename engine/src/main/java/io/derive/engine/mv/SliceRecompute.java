@@ -1,0 +1,71 @@
+package io.derive.engine.mv;
+
+import io.derive.engine.exec.Parameters;
+import io.derive.engine.plan.PlanNode;
+import io.derive.engine.schema.Collation;
+import io.derive.engine.schema.Derivation;
+import io.derive.engine.spi.TableShape;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An arm that keeps an MV current slice by slice: source writes record which slices (groups, or
+ * driving-table keys) they touched; at statement end each slice is re-evaluated from live data
+ * through a plan restricted to it by named parameters, giving an upsert, or a delete when the
+ * slice no longer produces a row.
+ */
+abstract class SliceRecompute implements Derivation.Maintenance {
+    private final List<String> outputColumns;
+    private final String parameterPrefix;
+    private final int[] outputPositions;
+    private final List<Collation> collations;
+    private final PlanNode slice;
+    private final TableShape backing;
+
+    /**
+     * @param outputPositions where each slice-key value is published in the MV's rows
+     * @param slice           the body restricted to one slice through parameters {@code prefix + i}
+     */
+    SliceRecompute(List<String> outputColumns, String parameterPrefix, int[] outputPositions,
+                   List<Collation> collations, PlanNode slice, TableShape backing) {
+        this.outputColumns = List.copyOf(outputColumns);
+        this.parameterPrefix = parameterPrefix;
+        this.outputPositions = outputPositions;
+        this.collations = List.copyOf(collations);
+        this.slice = slice;
+        this.backing = backing;
+    }
+
+    @Override
+    public List<String> outputColumns() {
+        return outputColumns;
+    }
+
+    List<Collation> collations() {
+        return collations;
+    }
+
+    PlanNode slice() {
+        return slice;
+    }
+
+    /** The bindings that restrict the slice plan to one slice. */
+    Parameters sliceParameters(Object[] key) {
+        Map<String, Object> named = new HashMap<>();
+        for (int i = 0; i < key.length; i++) {
+            named.put(parameterPrefix + i, key[i]);
+        }
+        return Parameters.named(named);
+    }
+
+    /** The backing key of a slice's row: its key values at their output positions, in key order. */
+    Object[] backingKey(Object[] key) {
+        Object[] row = new Object[backing.columns().size()];
+        for (int i = 0; i < key.length; i++) {
+            row[outputPositions[i]] = key[i];
+        }
+        return backing.keyOf(row);
+    }
+}
