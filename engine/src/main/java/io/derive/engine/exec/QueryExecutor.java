@@ -4,7 +4,6 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
-import io.derive.engine.plan.SystemTableFunction;
 import io.derive.engine.schema.Numeric;
 import io.derive.engine.schema.ValueOrder;
 import io.derive.engine.spi.KeyRange;
@@ -171,10 +170,7 @@ public final class QueryExecutor {
         for (Object v : evaluate(f.arguments())) {
             arguments.add(v);
         }
-        if (f.function() == SystemTableFunction.GENERATE_SERIES) {
-            return GenerateSeries.cursor(arguments);
-        }
-        return Cursors.of(systemTables.rows(f.function(), arguments, transaction));
+        return systemTables.rows(f.function(), arguments, transaction);
     }
 
     private RowCursor apply(PlanNode.Apply apply) {

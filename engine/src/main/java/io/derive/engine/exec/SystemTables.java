@@ -13,14 +13,15 @@ import java.util.List;
 /** Produces the rows of the {@link SystemTableFunction}s, as the transaction sees the schema. */
 public final class SystemTables {
 
-    /** The rows of {@code function} called with already evaluated {@code arguments}. */
-    public List<Object[]> rows(SystemTableFunction function, List<Object> arguments, Transaction transaction) {
+    /** The rows of {@code function} called with already evaluated {@code arguments}, produced lazily where they can be. */
+    public io.derive.engine.spi.RowCursor rows(SystemTableFunction function, List<Object> arguments,
+                                               Transaction transaction) {
         return switch (function) {
-            case MATERIALIZED_VIEWS -> materializedViews(transaction);
-            case SCHEMA -> SchemaIntrospection.schema(transaction);
-            case STATISTICS -> statistics(transaction);
-            case TABLE_INFO -> SchemaIntrospection.tableInfo(arguments, transaction);
-            case GENERATE_SERIES -> throw new IllegalStateException("generate_series is produced by the executor");
+            case MATERIALIZED_VIEWS -> Cursors.of(materializedViews(transaction));
+            case SCHEMA -> Cursors.of(SchemaIntrospection.schema(transaction));
+            case STATISTICS -> Cursors.of(statistics(transaction));
+            case TABLE_INFO -> Cursors.of(SchemaIntrospection.tableInfo(arguments, transaction));
+            case GENERATE_SERIES -> GenerateSeries.cursor(arguments);
         };
     }
 
