@@ -1,0 +1,147 @@
+package io.derive.memory;
+
+import io.derive.engine.spi.BackingHost;
+import io.derive.engine.spi.BackingRowChange;
+import io.derive.engine.spi.HostedTable;
+import io.derive.engine.spi.IndexShape;
+import io.derive.engine.spi.MaintenanceOp;
+import io.derive.engine.spi.RowCursor;
+import io.derive.engine.spi.TableConnection;
+import io.derive.engine.spi.TableModule;
+import io.derive.engine.spi.TableShape;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+
+/**
+ * The memory module, recording per table the {@link BackingRowChange}s every
+ * {@link BackingHost#applyMaintenance} call reports, so tests can pin the exact delta of a step.
+ */
+final class RecordingMemoryModule implements TableModule {
+    private final MemoryTableModule delegate = new MemoryTableModule();
+    private final Map<String, List<String>> changes = new HashMap<>();
+
+    @Override
+    public String name() {
+        return "memory";
+    }
+
+    @Override
+    public HostedTable create(TableShape shape, List<String> args) {
+        return new Recorded(delegate.create(shape, args));
+    }
+
+    /** The changes reported for {@code table} since the last call, as text, and forgets them. */
+    List<String> take(String table) {
+        List<String> taken = changes.getOrDefault(table, new ArrayList<>());
+        changes.remove(table);
+        return taken;
+    }
+
+    /** Forgets every recorded change. */
+    void clear() {
+        changes.clear();
+    }
+
+    static String text(BackingRowChange change) {
+        return switch (change.kind()) {
+            case INSERT -> "insert " + Arrays.toString(change.after());
+            case DELETE -> "delete " + Arrays.toString(change.before());
+            case UPDATE -> "update " + Arrays.toString(change.before()) + " -> " + Arrays.toString(change.after());
+        };
+    }
+
+    private final class Recorded implements HostedTable {
+        private final HostedTable table;
+        private final Optional<BackingHost> host;
+
+        Recorded(HostedTable table) {
+            this.table = table;
+            this.host = table.backingHost().map(RecordedHost::new);
+        }
+
+        @Override
+        public TableShape shape() {
+            return table.shape();
+        }
+
+        @Override
+        public TableConnection connect() {
+            return table.connect();
+        }
+
+        @Override
+        public long committedRowCount() {
+            return table.committedRowCount();
+        }
+
+        @Override
+        public Optional<BackingHost> backingHost() {
+            return host;
+        }
+
+        @Override
+        public void createIndex(IndexShape index) {
+            table.createIndex(index);
+        }
+
+        @Override
+        public void dropIndex(String name) {
+            table.dropIndex(name);
+        }
+
+        @Override
+        public HostedTable reshape(TableConnection connection, TableShape newShape, UnaryOperator<Object[]> rowMapping,
+                                   Supplier<? extends RuntimeException> onDuplicateKey) {
+            HostedTable reshaped = table.reshape(connection, newShape, rowMapping, onDuplicateKey);
+            return reshaped == table ? this : new Recorded(reshaped);
+        }
+
+        @Override
+        public void drop() {
+            table.drop();
+        }
+
+        private final class RecordedHost implements BackingHost {
+            private final BackingHost backing;
+
+            RecordedHost(BackingHost backing) {
+                this.backing = backing;
+            }
+
+            @Override
+            public boolean ownsConnection(TableConnection connection) {
+                return backing.ownsConnection(connection);
+            }
+
+            @Override
+            public TableConnection connect() {
+                return backing.connect();
+            }
+
+            @Override
+            public List<BackingRowChange> applyMaintenance(TableConnection connection, List<MaintenanceOp> ops) {
+                List<BackingRowChange> realized = backing.applyMaintenance(connection, ops);
+                List<String> log = changes.computeIfAbsent(table.shape().name(), n -> new ArrayList<>());
+                realized.forEach(c -> log.add(text(c)));
+                return realized;
+            }
+
+            @Override
+            public void replaceContents(List<Object[]> rows, Supplier<? extends RuntimeException> onDuplicateKey) {
+                backing.replaceContents(rows, onDuplicateKey);
+            }
+
+            @Override
+            public RowCursor scanEffective(TableConnection connection, Object[] prefix, boolean descending) {
+                return backing.scanEffective(connection, prefix, descending);
+            }
+        }
+    }
+}
