@@ -4,7 +4,6 @@ import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -13,37 +12,56 @@ import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Runs the benchmark methods directly, to check that each measures the work it claims to. */
+/**
+ * Runs the benchmark methods directly, with their untimed steps around them as JMH runs them, to
+ * check that each measures the work it claims to.
+ */
 class PerRowMaintenanceBenchmarkTest {
     private static final int CALLS = 5;
+    private static final int ROWS = PerRowMaintenanceBenchmark.PRELOADED_ROWS;
 
     private final PerRowMaintenanceBenchmark benchmark = new PerRowMaintenanceBenchmark();
+    private PerRowMaintenanceBenchmark.Tables trial;
     private Session check;
-
-    @BeforeEach
-    void openTrial() {
-        benchmark.openDatabase();
-        check = benchmark.database.openSession();
-    }
 
     @AfterEach
     void closeTrial() {
         check.close();
-        benchmark.closeDatabase();
+        trial.close();
     }
 
     @Test
-    void insertWithMaterializedViewKeepsTheViewEqualToItsBody() {
-        List<Result> results = call(benchmark::insertWithMaterializedView);
+    void insertWithMaterializedViewPutsBackTheFreedRowAndKeepsTheViewEqualToItsBody() throws Exception {
+        PerRowMaintenanceBenchmark.SourceKeyFree row = open(new PerRowMaintenanceBenchmark.SourceKeyFree());
+
+        List<Result> results = call(() -> {
+            row.removeRow();
+            return benchmark.insertWithMaterializedView(row);
+        });
 
         assertThat(results).allSatisfy(r -> assertThat(r.updateCount()).isOne());
-        assertThat(count("src_mv")).isEqualTo(PerRowMaintenanceBenchmark.PRELOADED_ROWS + CALLS);
+        assertThat(count("src_mv")).isEqualTo(ROWS);
         assertThat(viewRows()).isEqualTo(bodyRows());
     }
 
     @Test
-    void updateByKeyWithMaterializedViewKeepsTheViewEqualToItsBody() {
-        List<Result> results = call(benchmark::updateByKeyWithMaterializedView);
+    void insertPlainTablePutsBackTheFreedRow() throws Exception {
+        PerRowMaintenanceBenchmark.PlainKeyFree row = open(new PerRowMaintenanceBenchmark.PlainKeyFree());
+
+        List<Result> results = call(() -> {
+            row.removeRow();
+            return benchmark.insertPlainTable(row);
+        });
+
+        assertThat(results).allSatisfy(r -> assertThat(r.updateCount()).isOne());
+        assertThat(count("plain")).isEqualTo(ROWS);
+    }
+
+    @Test
+    void updateByKeyWithMaterializedViewKeepsTheViewEqualToItsBody() throws Exception {
+        PerRowMaintenanceBenchmark.Tables tables = open(new PerRowMaintenanceBenchmark.Tables());
+
+        List<Result> results = call(() -> benchmark.updateByKeyWithMaterializedView(tables));
 
         assertThat(results).allSatisfy(r -> assertThat(r.updateCount()).isOne());
         assertThat(value("""
@@ -53,16 +71,10 @@ class PerRowMaintenanceBenchmarkTest {
     }
 
     @Test
-    void insertPlainTableAddsOneRowPerCall() {
-        List<Result> results = call(benchmark::insertPlainTable);
+    void updateByKeyPlainTableChangesOneRowPerCall() throws Exception {
+        PerRowMaintenanceBenchmark.Tables tables = open(new PerRowMaintenanceBenchmark.Tables());
 
-        assertThat(results).allSatisfy(r -> assertThat(r.updateCount()).isOne());
-        assertThat(count("plain")).isEqualTo(PerRowMaintenanceBenchmark.PRELOADED_ROWS + CALLS);
-    }
-
-    @Test
-    void updateByKeyPlainTableChangesOneRowPerCall() {
-        List<Result> results = call(benchmark::updateByKeyPlainTable);
+        List<Result> results = call(() -> benchmark.updateByKeyPlainTable(tables));
 
         assertThat(results).allSatisfy(r -> assertThat(r.updateCount()).isOne());
         assertThat(value("""
@@ -71,24 +83,70 @@ class PerRowMaintenanceBenchmarkTest {
     }
 
     @Test
-    void removingInsertedRowsRestoresThePreloadedRowsAndKeepsTheViewEqualToItsBody() {
-        call(benchmark::insertWithMaterializedView);
-        call(benchmark::insertPlainTable);
+    void deleteByKeyWithMaterializedViewRemovesOneRowAndKeepsTheViewEqualToItsBody() throws Exception {
+        PerRowMaintenanceBenchmark.SourceRowToDelete row = open(new PerRowMaintenanceBenchmark.SourceRowToDelete());
+        row.chooseRow();
 
-        benchmark.removeInsertedRows();
+        Result result = benchmark.deleteByKeyWithMaterializedView(row);
 
-        assertThat(count("src")).isEqualTo(PerRowMaintenanceBenchmark.PRELOADED_ROWS);
-        assertThat(count("plain")).isEqualTo(PerRowMaintenanceBenchmark.PRELOADED_ROWS);
+        assertThat(result.updateCount()).isOne();
+        assertThat(count("src_mv")).isEqualTo(ROWS - 1);
         assertThat(viewRows()).isEqualTo(bodyRows());
     }
 
     @Test
-    void floorTableStartsWithTheSameRowsAsTheSource() {
+    void restoringTheDeletedSourceRowKeepsTheViewEqualToItsBody() throws Exception {
+        PerRowMaintenanceBenchmark.SourceRowToDelete row = open(new PerRowMaintenanceBenchmark.SourceRowToDelete());
+
+        call(() -> {
+            row.chooseRow();
+            Result result = benchmark.deleteByKeyWithMaterializedView(row);
+            row.restoreRow();
+            return result;
+        });
+
+        assertThat(count("src_mv")).isEqualTo(ROWS);
+        assertThat(viewRows()).isEqualTo(bodyRows());
+    }
+
+    @Test
+    void deleteByKeyPlainTableRemovesOneRowThatTheTeardownPutsBack() throws Exception {
+        PerRowMaintenanceBenchmark.PlainRowToDelete row = open(new PerRowMaintenanceBenchmark.PlainRowToDelete());
+        row.chooseRow();
+
+        assertThat(benchmark.deleteByKeyPlainTable(row).updateCount()).isOne();
+        assertThat(count("plain")).isEqualTo(ROWS - 1);
+        row.restoreRow();
+        assertThat(count("plain")).isEqualTo(ROWS);
+    }
+
+    @Test
+    void writesVisitThePreloadedKeysInOrderRoundAndRound() throws Exception {
+        PerRowMaintenanceBenchmark.Tables tables = open(new PerRowMaintenanceBenchmark.Tables());
+
+        List<Long> keys = IntStream.range(0, ROWS + 2).mapToObj(i -> tables.nextKey()).toList();
+
+        assertThat(keys.subList(0, 2)).containsExactly(0L, 1L);
+        assertThat(keys.subList(ROWS - 1, ROWS + 2)).containsExactly((long) ROWS - 1, 0L, 1L);
+    }
+
+    @Test
+    void floorTableStartsWithTheSameRowsAsTheSource() throws Exception {
+        open(new PerRowMaintenanceBenchmark.Tables());
+
         assertThat(rows("""
                 select id, a, b from plain order by id
                 """)).isEqualTo(rows("""
                 select id, a, b from src order by id
                 """));
+    }
+
+    /** Sets the trial up as JMH would before its first invocation. */
+    private <T extends PerRowMaintenanceBenchmark.Tables> T open(T state) throws Exception {
+        state.open();
+        trial = state;
+        check = state.database.openSession();
+        return state;
     }
 
     private static List<Result> call(Supplier<Result> benchmarkMethod) {
