@@ -84,7 +84,15 @@ final class AlterTableExecutor {
             change = setCollation(table, (Statement.SetColumnCollation) action);
         }
         TableSchema after = reshaped(txn, table, change, action.span());
-        txn.changeCatalog(txn.catalog().replacing(table, after));
+        Catalog next = txn.catalog().replacing(table, after);
+        if (!next.dependentsOf(after).isEmpty()) {
+            // Adding a column or changing nullability cannot change what a body reads, and a body
+            // reading a dropped column no longer plans; a type or collation change may change results.
+            boolean compatible = action instanceof Statement.AddColumn || action instanceof Statement.SetColumnNotNull
+                    || action instanceof Statement.DropColumn;
+            next = context.services().materializedViews().sourceChanged(context, next, after, compatible);
+        }
+        txn.changeCatalog(next);
         return Result.empty();
     }
 
@@ -112,16 +120,18 @@ final class AlterTableExecutor {
         }
     }
 
-    /** A maintained table's shape is its body's, and the MV manager does not yet follow a source's shape. */
+    /**
+     * A maintained table's shape is its body's. Renames of a source are refused while bodies are
+     * not rewritten to follow them (semantics §5, rename propagation is not built yet).
+     */
     private void refuseDerivedShape(TableSchema table, Statement.AlterAction action) {
         refuseOnMaterializedView(table, action);
         List<TableSchema> readers = context.transaction().catalog().dependentsOf(table);
-        if (!readers.isEmpty()) {
-            // the MV manager does not yet follow source schema changes (semantics §5), so refuse
-            // rather than let maintenance run against a shape it was not compiled for
-            throw sited(DeriveException.FEATURE_NOT_SUPPORTED, "cannot alter table '" + table.qualifiedName()
-                    + "': materialized view '" + readers.get(0).qualifiedName()
-                    + "' reads it (altering a source of a materialized view is not supported yet)", action.span());
+        boolean rename = action instanceof Statement.RenameTable || action instanceof Statement.RenameColumn;
+        if (!readers.isEmpty() && rename) {
+            throw sited(DeriveException.FEATURE_NOT_SUPPORTED, "cannot rename '" + table.qualifiedName()
+                    + "' or its columns: materialized view '" + readers.get(0).qualifiedName()
+                    + "' reads it (renames do not yet rewrite view bodies)", action.span());
         }
     }
 

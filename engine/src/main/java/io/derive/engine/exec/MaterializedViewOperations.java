@@ -44,4 +44,13 @@ public interface MaterializedViewOperations {
      * maintenance deferred to statement end, in dependency order over the MV graph.
      */
     void endOfStatement(ExecutionContext context);
+
+    /**
+     * Called by DDL that changed the shape of {@code source} inside the statement (semantics §5):
+     * each MV reading it is recompiled in place when its body still plans with the same shape and
+     * key and the change cannot alter what it reads ({@code compatible}); otherwise it goes stale,
+     * and so do the MVs that read it. Returns the catalog with those MVs updated.
+     */
+    io.derive.engine.schema.Catalog sourceChanged(ExecutionContext context, io.derive.engine.schema.Catalog catalog,
+                                                  TableSchema source, boolean compatible);
 }

@@ -32,7 +32,7 @@ public final class SystemTables {
                 continue;
             }
             rows.add(new Object[] {
-                t.schema(), t.name(), t.module(), t.derivation().maintenance().arm(), Boolean.FALSE,
+                t.schema(), t.name(), t.module(), t.derivation().maintenance().arm(), t.derivation().stale(),
                 rowCount(transaction, t), t.derivation().statistics().bodyEvaluations(),
                 TagText.json(t.derivation().tags())
             });

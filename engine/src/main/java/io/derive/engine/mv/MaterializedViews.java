@@ -119,6 +119,17 @@ public final class MaterializedViews implements MaterializedViewOperations {
             throw sited("'" + name + "' is a table, not a materialized view", name, DeriveException.INVALID_DEFINITION);
         }
         context.transaction().beginWrite();
+        if (mv.derivation().stale()) {
+            // Only refresh clears staleness: the body must plan again with the backing's shape.
+            Derivation.Maintenance recompiled = recompile(mv, context.transaction().catalog(), context);
+            if (recompiled == null) {
+                throw sited("materialized view '" + mv.qualifiedName() + "' is stale and its body no longer fits its"
+                        + " columns: drop and recreate it", name, DeriveException.INVALID_DEFINITION);
+            }
+            TableSchema current = mv.withDerivation(mv.derivation().recompiled(recompiled));
+            context.transaction().changeCatalog(context.transaction().catalog().replacing(mv, current));
+            mv = current;
+        }
         cascade(context, mv, fill(mv, bodyPlan(mv, context), context));
         return Result.empty();
     }
@@ -149,14 +160,77 @@ public final class MaterializedViews implements MaterializedViewOperations {
         };
     }
 
+    @Override
+    public io.derive.engine.schema.Catalog sourceChanged(ExecutionContext context, io.derive.engine.schema.Catalog catalog,
+                                                         TableSchema source, boolean compatible) {
+        io.derive.engine.schema.Catalog next = catalog;
+        for (TableSchema mv : catalog.dependentsOf(source)) {
+            if (mv.derivation().stale()) {
+                continue;
+            }
+            Derivation.Maintenance recompiled = compatible ? recompile(mv, next, context) : null;
+            if (recompiled != null) {
+                next = next.replacing(mv, mv.withDerivation(mv.derivation().recompiled(recompiled)));
+            } else {
+                next = staleFrom(next, mv);
+            }
+        }
+        return next;
+    }
+
+    /** The catalog with the MV and every MV reading it, transitively, stale (MV-022). */
+    private static io.derive.engine.schema.Catalog staleFrom(io.derive.engine.schema.Catalog catalog, TableSchema mv) {
+        io.derive.engine.schema.Catalog next = catalog.replacing(mv, mv.withDerivation(mv.derivation().asStale()));
+        for (TableSchema reader : catalog.dependentsOf(mv)) {
+            if (!reader.derivation().stale()) {
+                next = staleFrom(next, next.table(reader.schema(), reader.name()).orElse(reader));
+            }
+        }
+        return next;
+    }
+
+    /**
+     * The maintenance of the MV's body planned against {@code catalog}, when it plans with the
+     * backing's shape and key; null otherwise (the MV must then go stale).
+     */
+    private static Derivation.Maintenance recompile(TableSchema mv, io.derive.engine.schema.Catalog catalog,
+                                                    ExecutionContext context) {
+        try {
+            PlanNode plan = new QueryBinder(catalog, mv.derivation().bodySql()).bind(mv.derivation().body());
+            BodyAnalysis body = analyze(mv.qualifiedName(), mv.derivation().body(), plan, context);
+            if (!sameShape(body, mv)) {
+                return null;
+            }
+            return arm(body, mv.columnNames(), mv.storage().shape(), mv.derivation().bodySql(), catalog);
+        } catch (DeriveException noLongerPlans) {
+            return null;
+        }
+    }
+
+    private static boolean sameShape(BodyAnalysis body, TableSchema mv) {
+        if (body.columns().size() != mv.columns().size() || !body.key().equals(mv.primaryKey())) {
+            return false;
+        }
+        for (int i = 0; i < body.columns().size(); i++) {
+            OutputColumn c = body.columns().get(i);
+            if (c.type() != mv.columns().get(i).type() || c.collation() != mv.columns().get(i).collation()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * Per-row MVs change at once (and pass their changes on); the others record what the change
-     * touched, for the end of the statement.
+     * touched, for the end of the statement. A stale MV's maintenance is detached.
      */
     @Override
     public void afterRowChange(ExecutionContext context, TableSchema source, Object[] before, Object[] after) {
         Transaction txn = context.transaction();
         for (TableSchema mv : txn.catalog().dependentsOf(source)) {
+            if (mv.derivation().stale()) {
+                continue;
+            }
             Derivation.Maintenance maintenance = mv.derivation().maintenance();
             if (maintenance instanceof PerRowProjection arm) {
                 List<MaintenanceOp> ops = arm.opsFor(before, after);

@@ -51,6 +51,9 @@ final class WriteThrough {
     /** The rewrite for writes to {@code mv}, or the error saying why it cannot be written. */
     static WriteThrough of(TableSchema mv, Catalog catalog, SourceSpan at) {
         String name = "'" + mv.qualifiedName() + "'";
+        if (mv.derivation().stale()) {
+            throw readOnly("cannot write through materialized view " + name + ": it is stale", at);
+        }
         if (!(mv.derivation().maintenance() instanceof PerRowProjection arm)) {
             throw readOnly("cannot write through materialized view " + name + ": its body is not a projection of one table", at);
         }

@@ -385,9 +385,22 @@ public final class QueryBinder {
         }
         TableSchema table = resolveTable(catalog, named.name().schema(), named.name().name(),
                 named.span().line(), named.span().column());
+        if (table.isMaintained() && table.derivation().stale()) {
+            requirePlannable(table, named.span());
+        }
         PlanNode.TableScan scan = new PlanNode.TableScan(table, List.of());
         Scope scope = Scope.ofTable(qualifierName, scan.columns(), table.rowIdColumn().orElse(-1));
         return new Relation.Leaf(scan, scope, table.storage().committedRowCount());
+    }
+
+    /** A stale MV serves its last contents only while its body still plans (semantics §5). */
+    private void requirePlannable(TableSchema mv, SourceSpan at) {
+        try {
+            new QueryBinder(catalog, mv.derivation().bodySql()).bind(mv.derivation().body());
+        } catch (DeriveException e) {
+            throw sited(DeriveException.INVALID_DEFINITION, "materialized view '" + mv.qualifiedName()
+                    + "' is stale; a source changed in an incompatible way — drop and recreate", at);
+        }
     }
 
     private Relation tableFunction(Select.TableFunction f, List<Scope> outer) {

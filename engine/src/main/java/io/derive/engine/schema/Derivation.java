@@ -17,9 +17,11 @@ import java.util.Set;
  * @param maintenance  the maintenance arm compiled for the body at registration
  * @param statistics   counters that live as long as this maintained table
  * @param tags         the MV's tags (metadata, never part of maintenance), in the order they were added
+ * @param stale        true when a source changed so that maintenance no longer applies (semantics §5):
+ *                     the last contents are served, writes no longer reach it, refresh clears it
  */
 public record Derivation(String bodySql, Select body, Set<String> sources, Maintenance maintenance,
-                         MaterializedViewStatistics statistics, Map<String, String> tags) {
+                         MaterializedViewStatistics statistics, Map<String, String> tags, boolean stale) {
 
     public Derivation {
         sources = Set.copyOf(sources);
@@ -29,12 +31,28 @@ public record Derivation(String bodySql, Select body, Set<String> sources, Maint
     /** A derivation without tags. */
     public Derivation(String bodySql, Select body, Set<String> sources, Maintenance maintenance,
                       MaterializedViewStatistics statistics) {
-        this(bodySql, body, sources, maintenance, statistics, Map.of());
+        this(bodySql, body, sources, maintenance, statistics, Map.of(), false);
+    }
+
+    /** A current (not stale) derivation. */
+    public Derivation(String bodySql, Select body, Set<String> sources, Maintenance maintenance,
+                      MaterializedViewStatistics statistics, Map<String, String> tags) {
+        this(bodySql, body, sources, maintenance, statistics, tags, false);
     }
 
     /** The same derivation with other tags: the compiled maintenance and the statistics carry over. */
     public Derivation withTags(Map<String, String> next) {
-        return new Derivation(bodySql, body, sources, maintenance, statistics, next);
+        return new Derivation(bodySql, body, sources, maintenance, statistics, next, stale);
+    }
+
+    /** The same derivation, now stale: its maintenance no longer runs. */
+    public Derivation asStale() {
+        return new Derivation(bodySql, body, sources, maintenance, statistics, tags, true);
+    }
+
+    /** The same derivation recompiled against changed sources: current again, with new maintenance. */
+    public Derivation recompiled(Maintenance next) {
+        return new Derivation(bodySql, body, sources, next, statistics, tags, false);
     }
 
     /**
