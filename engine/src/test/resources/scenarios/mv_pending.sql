@@ -210,7 +210,6 @@ select count(*) from mv;
 
 -- case: lateral fan-out arm
 -- derive-only: materialized views
--- pending: lateral fan-out arm
 create materialized view mv as select t.k, f.value from t cross join lateral generate_series(1, 2) f;
 select arm from materialized_views();
 -- expect: rows

@@ -30,7 +30,7 @@ record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn
                     List<TableShape.KeyPart> key, PlanNode plan, Optional<KeyedShape.Parts> join) {
 
     /** The maintenance arms of semantics §4 implemented so far. */
-    enum Arm { PER_ROW, GROUP, JOIN, FULL_REBUILD }
+    enum Arm { PER_ROW, GROUP, JOIN, LATERAL, FULL_REBUILD }
 
     /**
      * @param view                  the MV's qualified name, for messages
@@ -70,6 +70,10 @@ record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn
         if (arm == Arm.GROUP && key.size() != logicalKey.size()) {
             // Ordering by an aggregate would re-key a group's row; only a rebuild keeps that sound.
             arm = Arm.FULL_REBUILD;
+        }
+        if (arm == Arm.FULL_REBUILD && PlanAnalysis.deterministic(plan)) {
+            join = KeyedShape.matchLateral(body, plan, sources, key);
+            arm = join.isPresent() ? Arm.LATERAL : arm;
         }
         if (arm == Arm.FULL_REBUILD && rebuildThreshold > 0) {
             for (TableSchema source : sources.values()) {

@@ -10,14 +10,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The 1:1 join arm (semantics §4.3): one MV row per driving-table row. A driving-table write
- * records the row's key; a lookup-table write records the driving keys that reference the changed
- * lookup key, found by a query on the driving table's referencing columns (a seek where those
- * columns are indexed). At statement end each recorded key is recomputed as a slice.
+ * The 1:1 join arm (semantics §4.3) and the lateral fan-out arm (§4.4): MV rows keyed first by a
+ * driving-table key. A driving-table write records the row's key; a lookup-table write records
+ * the driving keys that reference the changed lookup key, found by a query on the driving table's
+ * referencing columns (a seek where those columns are indexed). At statement end each recorded
+ * key's slice is recomputed: one row for a 1:1 join, the re-fanned rows of a lateral body.
  */
 final class KeyedRecompute extends SliceRecompute {
     static final String ARM = "1:1 join";
+    static final String LATERAL_ARM = "lateral fan-out";
 
+    private final String arm;
     /**
      * How writes to one lookup table reach driving keys.
      *
@@ -38,9 +41,10 @@ final class KeyedRecompute extends SliceRecompute {
     private final int[] drivingKey;
     private final Map<String, Lookup> lookups;
 
-    KeyedRecompute(List<String> outputColumns, String driving, int[] drivingKey, int[] keyOutputs,
+    KeyedRecompute(String arm, List<String> outputColumns, String driving, int[] drivingKey, int[] keyOutputs,
                    List<Collation> collations, PlanNode slice, TableShape backing, Map<String, Lookup> lookups) {
         super(outputColumns, KeyedShape.KEY_PARAMETER, keyOutputs, collations, slice, backing);
+        this.arm = arm;
         this.driving = driving;
         this.drivingKey = drivingKey;
         this.lookups = Map.copyOf(lookups);
@@ -48,7 +52,7 @@ final class KeyedRecompute extends SliceRecompute {
 
     @Override
     public String arm() {
-        return ARM;
+        return arm;
     }
 
     String driving() {

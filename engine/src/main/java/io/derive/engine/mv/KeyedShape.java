@@ -33,8 +33,13 @@ final class KeyedShape {
     private record Source(String qualifier, TableSchema table) {
     }
 
-    /** What a recognised body is made of. */
-    record Parts(Source driving, List<Integer> keyOutputs, Map<Source, int[][]> lookupPairs) {
+    /**
+     * What a recognised body is made of.
+     *
+     * @param keyOutputs the output positions publishing the driving table's key
+     * @param lateral    true for a lateral fan-out body (several rows per driving key)
+     */
+    record Parts(Source driving, List<Integer> keyOutputs, Map<Source, int[][]> lookupPairs, boolean lateral) {
     }
 
     private KeyedShape() {
@@ -74,7 +79,51 @@ final class KeyedShape {
                 lookups.put(t, pairs);
             }
         }
-        return Optional.of(new Parts(driving, key.get(), lookups));
+        return Optional.of(new Parts(driving, key.get(), lookups, false));
+    }
+
+    /**
+     * The lateral fan-out shape (semantics §4.4): {@code from t cross join lateral
+     * generate_series(…)} (or {@code t, generate_series(…)}), publishing t's key, with the backing's
+     * physical key starting with it, so one base key's rows are a prefix of the backing.
+     */
+    static Optional<Parts> matchLateral(Select body, PlanNode plan, Map<String, TableSchema> sources,
+                                        List<TableShape.KeyPart> physicalKey) {
+        if (!body.with().isEmpty() || !body.compounds().isEmpty() || body.isGrouped() || body.distinct()
+                || body.limit() != null || !body.orderBy().isEmpty() || sources.size() != 1
+                || !(body.from() instanceof Select.Join j) || !(j.left() instanceof Select.NamedTable base)
+                || !(j.right() instanceof Select.TableFunction f) || !f.name().equalsIgnoreCase("generate_series")
+                || j.condition() != null || !j.using().isEmpty() || j.natural()
+                || (j.kind() != Select.JoinKind.CROSS && j.kind() != Select.JoinKind.INNER)) {
+            return Optional.empty();
+        }
+        TableSchema table = sources.values().iterator().next();
+        Source driving = new Source(base.alias() != null ? base.alias() : base.name().name(), table);
+        List<Integer> keyOutputs = new ArrayList<>();
+        for (var part : table.primaryKey()) {
+            String column = table.columns().get(part.column()).name();
+            int position = -1;
+            for (int i = 0; i < body.items().size() && position < 0; i++) {
+                if (body.items().get(i) instanceof Select.Column c && c.expr() instanceof Expr.ColumnRef ref
+                        && ref.column().equalsIgnoreCase(column)
+                        && (ref.table() == null || ref.table().equalsIgnoreCase(driving.qualifier()))) {
+                    position = i;
+                }
+            }
+            if (position < 0) {
+                return Optional.empty();
+            }
+            keyOutputs.add(position);
+        }
+        if (KeyAnalysis.key(plan).isEmpty() || physicalKey.size() < keyOutputs.size()) {
+            return Optional.empty();
+        }
+        for (int i = 0; i < keyOutputs.size(); i++) {
+            if (!keyOutputs.contains(physicalKey.get(i).column())) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(new Parts(driving, keyOutputs, Map.of(), true));
     }
 
     static KeyedRecompute arm(Parts parts, String bodySql, Catalog catalog, List<String> names, TableShape backing) {
@@ -99,7 +148,8 @@ final class KeyedShape {
         for (Map.Entry<Source, int[][]> e : parts.lookupPairs().entrySet()) {
             lookups.put(e.getKey().table().key(), lookup(driving, e.getKey().table(), e.getValue(), catalog, at));
         }
-        return new KeyedRecompute(names, driving.key(), drivingKey, outputs, collations, slicePlan, backing, lookups);
+        return new KeyedRecompute(parts.lateral() ? KeyedRecompute.LATERAL_ARM : KeyedRecompute.ARM, names,
+                driving.key(), drivingKey, outputs, collations, slicePlan, backing, lookups);
     }
 
     /** {@code select <driving key> from driving where <fk column> = :lookup_i …}: the driving rows a lookup key reaches. */

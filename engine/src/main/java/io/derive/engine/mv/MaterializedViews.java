@@ -105,7 +105,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         return switch (body.arm()) {
             case PER_ROW -> PerRowShape.arm(body.plan(), names, shape);
             case GROUP -> GroupShape.arm(body.plan(), names, shape);
-            case JOIN -> KeyedShape.arm(body.join().orElseThrow(), bodySql, catalog, names, shape);
+            case JOIN, LATERAL -> KeyedShape.arm(body.join().orElseThrow(), bodySql, catalog, names, shape);
             case FULL_REBUILD -> new FullRebuild(names);
         };
     }
@@ -156,6 +156,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             case PER_ROW -> PerRowProjection.ARM;
             case GROUP -> GroupRecompute.ARM;
             case JOIN -> KeyedRecompute.ARM;
+            case LATERAL -> KeyedRecompute.LATERAL_ARM;
             case FULL_REBUILD -> FullRebuild.ARM;
         };
     }
@@ -304,21 +305,39 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
     }
 
-    private void recomputeSlices(ExecutionContext context, TableSchema mv, List<Object[]> groups) {
+    /**
+     * Re-evaluates each slice and applies it as a keyed diff against the slice's rows in the
+     * backing: rows no longer produced are deleted, the others upserted (a value-identical upsert
+     * changes nothing).
+     */
+    private void recomputeSlices(ExecutionContext context, TableSchema mv, List<Object[]> slices) {
         SliceRecompute arm = (SliceRecompute) mv.derivation().maintenance();
+        BackingHost host = backingHost(mv);
+        var connection = context.transaction().connection(mv);
+        TableShape shape = arm.backing();
         List<MaintenanceOp> ops = new ArrayList<>();
-        for (Object[] group : groups) {
-            QueryExecutor slice = new QueryExecutor(context.transaction(), arm.sliceParameters(group),
+        for (Object[] key : slices) {
+            QueryExecutor slice = new QueryExecutor(context.transaction(), arm.sliceParameters(key),
                     context.services().systemTables());
-            List<Object[]> rows = slice.readAll(arm.slice());
-            if (rows.isEmpty()) {
-                ops.add(new MaintenanceOp.DeleteKey(arm.backingKey(group)));
-            } else {
-                ops.add(new MaintenanceOp.Upsert(stored(mv, rows.get(0))));
+            TreeSet<Object[]> produced = new TreeSet<>(shape.keyOrder());
+            List<MaintenanceOp> upserts = new ArrayList<>();
+            for (Object[] row : slice.readAll(arm.slice())) {
+                Object[] stored = stored(mv, row);
+                produced.add(shape.keyOf(stored));
+                upserts.add(new MaintenanceOp.Upsert(stored));
             }
+            try (var existing = host.scanEffective(connection, arm.backingPrefix(key), false)) {
+                while (existing.hasNext()) {
+                    Object[] rowKey = shape.keyOf(existing.next());
+                    if (!produced.contains(rowKey)) {
+                        ops.add(new MaintenanceOp.DeleteKey(rowKey));
+                    }
+                }
+            }
+            ops.addAll(upserts);
         }
         if (!ops.isEmpty()) {
-            cascade(context, mv, backingHost(mv).applyMaintenance(context.transaction().connection(mv), ops));
+            cascade(context, mv, host.applyMaintenance(connection, ops));
         }
     }
 

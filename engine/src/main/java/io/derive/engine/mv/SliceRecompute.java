@@ -60,12 +60,23 @@ abstract class SliceRecompute implements Derivation.Maintenance {
         return Parameters.named(named);
     }
 
-    /** The backing key of a slice's row: its key values at their output positions, in key order. */
-    Object[] backingKey(Object[] key) {
+    /**
+     * The slice's rows in the backing: those whose physical key starts with these values (the
+     * slice key, in key order; the whole key when a slice has at most one row).
+     */
+    Object[] backingPrefix(Object[] key) {
         Object[] row = new Object[backing.columns().size()];
         for (int i = 0; i < key.length; i++) {
             row[outputPositions[i]] = key[i];
         }
-        return backing.keyOf(row);
+        Object[] prefix = new Object[key.length];
+        for (int i = 0; i < prefix.length; i++) {
+            prefix[i] = row[backing.key().get(i).column()];
+        }
+        return prefix;
+    }
+
+    TableShape backing() {
+        return backing;
     }
 }

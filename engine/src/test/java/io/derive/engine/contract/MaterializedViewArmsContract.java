@@ -114,6 +114,20 @@ public abstract class MaterializedViewArmsContract extends HostContractTest {
     }
 
     @Test
+    void aLateralFanOutReFansOnlyTheChangedBaseRows() {
+        String body = "select e.id, s.value as step, e.salary from emp e cross join lateral generate_series(1, e.id) s";
+        session.execute("create materialized view fan as " + body);
+        assertThat(arm("fan")).isEqualTo("lateral fan-out");
+        assertThat(rows("select count(*) from fan")).containsExactly(row(6L));
+        session.execute("update emp set id = 5 where id = 2");
+        session.execute("update emp set salary = 1 where id = 3");
+        session.execute("insert into emp values (4, 'x', 9, null)");
+        session.execute("delete from emp where id = 1");
+        assertEqualsBody("fan", body);
+        assertThat(rows("select count(*) from fan")).containsExactly(row(12L));
+    }
+
+    @Test
     void theFullRebuildFloorFollowsWritesToEverySource() {
         String body = "select e.id, d.name, d.floor from emp e, dept d where d.floor > e.id";
         session.execute("create materialized view pairs as " + body);
