@@ -5,7 +5,6 @@ insert into t values (1, 'a', 10), (2, 'a', 20), (3, 'b', 30);
 
 -- case: table form creates a maintained table
 -- derive-only: materialized views
--- pending: create table … maintained as
 create table s (k integer primary key, g text) maintained as select k, g from t;
 select type from schema() where name = 's';
 -- expect: rows
@@ -16,19 +15,16 @@ select count(*) from s;
 
 -- case: table form column count mismatch
 -- derive-only: materialized views
--- pending: create table … maintained as
 create table s (k integer primary key, g text, x integer) maintained as select k, g from t;
 -- expect: error body produces 2 columns but the table declares 3
 
 -- case: table form name mismatch
 -- derive-only: materialized views
--- pending: create table … maintained as
 create table s (k integer primary key, label text) maintained as select k, g from t;
 -- expect: error alias the body output
 
 -- case: table form rename list
 -- derive-only: materialized views
--- pending: create table … maintained as
 create table s (k integer primary key, label text) maintained (k, label) as select k, g from t;
 select label from s where k = 3;
 -- expect: rows
@@ -36,7 +32,6 @@ select label from s where k = 3;
 
 -- case: table form type mismatch
 -- derive-only: materialized views
--- pending: create table … maintained as
 create table s (k integer primary key, g integer) maintained as select k, g from t;
 -- expect: error body derives type
 
@@ -48,7 +43,6 @@ create table s (k integer primary key, g text) maintained as select k, coalesce(
 
 -- case: table form key direction mismatch
 -- derive-only: materialized views
--- pending: create table … maintained as
 create table s (k integer, g text, primary key (k desc)) maintained as select k, g from t;
 -- expect: error direction differs
 
@@ -59,7 +53,6 @@ create table s (k integer primary key, g text, x integer generated always as (k 
 
 -- case: set maintained attaches a derivation
 -- derive-only: materialized views
--- pending: alter table … set maintained
 create table s (k integer primary key, g text);
 insert into s values (1, 'old'), (9, 'gone');
 alter table s set maintained as select k, g from t;
@@ -82,14 +75,12 @@ select * from s;
 
 -- case: set maintained refuses a cycle
 -- derive-only: materialized views
--- pending: alter table … set maintained
 create materialized view a as select k, g from t;
 alter table t set maintained as select k, g, 0 as v from a;
 -- expect: error derivation cycle
 
 -- case: set maintained swaps the body
 -- derive-only: materialized views
--- pending: alter table … set maintained
 create materialized view mv as select k, g from t;
 alter table mv set maintained as select k, g from t where k > 1;
 select k from mv;
@@ -106,7 +97,6 @@ alter table mv set maintained as select g, k from t;
 
 -- case: drop maintained detaches
 -- derive-only: materialized views
--- pending: alter table … drop maintained
 create materialized view mv as select k, g from t;
 alter table mv drop maintained;
 insert into mv values (9, 'free');
@@ -120,7 +110,6 @@ select k from mv;
 
 -- case: drop maintained on a plain table
 -- derive-only: materialized views
--- pending: alter table … drop maintained
 alter table t drop maintained;
 -- expect: error it is not a maintained table
 

@@ -57,6 +57,13 @@ final class AlterTableExecutor {
                 alter.table().span().line(), alter.table().span().column());
         Statement.AlterAction action = alter.action();
         refuseMaterializedViewVerbs(table, action);
+        if (action instanceof Statement.SetMaintained set) {
+            return context.services().materializedViews().attach(table, set.columnNames(), set.body(), set.bodySql(),
+                    context, set.span());
+        }
+        if (action instanceof Statement.DropMaintained drop) {
+            return context.services().materializedViews().detach(table, context, drop.span());
+        }
         if (action instanceof Statement.AddConstraint || action instanceof Statement.DropConstraint) {
             refuseOnMaterializedView(table, action);
             txn.beginWrite();
@@ -101,11 +108,6 @@ final class AlterTableExecutor {
      * nothing; tags are changed by {@code alter materialized view}.
      */
     private static void refuseMaterializedViewVerbs(TableSchema table, Statement.AlterAction action) {
-        if (action instanceof Statement.SetMaintained || action instanceof Statement.DropMaintained) {
-            throw sited(DeriveException.FEATURE_NOT_SUPPORTED, "alter table … "
-                    + (action instanceof Statement.SetMaintained ? "set" : "drop") + " maintained is not supported yet"
-                    + " (table '" + table.qualifiedName() + "')", action.span());
-        }
         if (action instanceof Statement.TableTags) {
             throw sited(DeriveException.INVALID_DEFINITION, "cannot change tags of '" + table.qualifiedName()
                     + "' with ALTER TABLE: use ALTER MATERIALIZED VIEW for tags", action.span());

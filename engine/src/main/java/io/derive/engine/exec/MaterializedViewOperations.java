@@ -15,6 +15,19 @@ public interface MaterializedViewOperations {
     Result refresh(Statement.RefreshMaterializedView statement, ExecutionContext context);
 
     /**
+     * Attaches a derivation to a declared table, or swaps the body of a maintained one (the table
+     * form and {@code alter table … set maintained}): checks the declared shape, refuses cycles,
+     * reconciles the existing rows by a keyed diff (identical rows are not rewritten).
+     *
+     * @param names renames the body's outputs by position; empty for the body's own names
+     */
+    Result attach(TableSchema table, java.util.List<String> names, io.derive.engine.sql.ast.Select body, String bodySql,
+                  ExecutionContext context, io.derive.engine.sql.SourceSpan at);
+
+    /** {@code alter table … drop maintained}: the rows stay and the table becomes an ordinary table. */
+    Result detach(TableSchema table, ExecutionContext context, io.derive.engine.sql.SourceSpan at);
+
+    /**
      * User DML naming a maintained table, rewritten to write its body's source (semantics §4).
      *
      * @throws io.derive.engine.api.DeriveException {@code cannot write through materialized view}

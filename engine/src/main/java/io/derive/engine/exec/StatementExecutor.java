@@ -68,8 +68,7 @@ final class StatementExecutor {
             return new AnalyzeExecutor(context).analyze(a);
         }
         if (statement instanceof Statement.CreateMaintainedTable c) {
-            throw DdlExecutor.sited(io.derive.engine.api.DeriveException.FEATURE_NOT_SUPPORTED,
-                    "create table … maintained as is not supported yet (create a materialized view instead)", c.span());
+            return createMaintainedTable(c, context);
         }
         throw new IllegalStateException("transaction control belongs to the session: " + statement);
     }
@@ -94,6 +93,29 @@ final class StatementExecutor {
             rows.add(new Row(names, new Object[] {line}));
         }
         return new Result(names, rows, 0);
+    }
+
+    /** The table form: the declared table, then its derivation attached (all or nothing, as one statement). */
+    private static Result createMaintainedTable(Statement.CreateMaintainedTable create, ExecutionContext context) {
+        if (context.transaction().catalog().table(create.table().name().schema(), create.table().name().name()).isPresent()
+                && create.table().ifNotExists()) {
+            return Result.empty();
+        }
+        new DdlExecutor(context).createTable(create.table());
+        var name = create.table().name();
+        io.derive.engine.schema.TableSchema table = QueryBinder.resolveTable(context.transaction().catalog(),
+                name.schema() == null ? null : name.schema(), name.name(), name.span().line(), name.span().column());
+        context.services().materializedViews().attach(table, create.columnNames(), create.body(), create.bodySql(),
+                context, create.span());
+        if (!create.tags().isEmpty()) {
+            io.derive.engine.schema.TableSchema maintained = context.transaction().catalog()
+                    .table(table.schema(), table.name()).orElseThrow();
+            java.util.Map<String, String> tags = new java.util.LinkedHashMap<>();
+            create.tags().forEach(t -> tags.put(t.key(), t.value()));
+            context.transaction().changeCatalog(context.transaction().catalog().replacing(maintained,
+                    maintained.withDerivation(maintained.derivation().withTags(tags))));
+        }
+        return Result.empty();
     }
 
     private static Result query(Statement.Query query, ExecutionContext context) {

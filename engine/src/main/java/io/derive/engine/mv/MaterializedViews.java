@@ -135,6 +135,45 @@ public final class MaterializedViews implements MaterializedViewOperations {
     }
 
     @Override
+    public Result attach(TableSchema table, List<String> names, io.derive.engine.sql.ast.Select body, String bodySql,
+                         ExecutionContext context, io.derive.engine.sql.SourceSpan at) {
+        Transaction txn = context.transaction();
+        txn.beginWrite();
+        PlanNode plan;
+        BodyAnalysis analysis;
+        try {
+            plan = new QueryBinder(txn.catalog(), bodySql).bind(Parser.parseQuery(bodySql));
+            analysis = analyze(table.qualifiedName(), body, plan, context);
+        } catch (DeriveException e) {
+            throw e.at(at.line(), at.column());
+        }
+        Attachment.refuseCycle(table, analysis, txn.catalog(), at);
+        Attachment.checkShape(table, analysis, names, at);
+        TableShape shape = table.storage().shape();
+        List<String> columnNames = table.columnNames();
+        Map<String, String> tags = table.isMaintained() ? table.derivation().tags() : Map.of();
+        MaterializedViewStatistics statistics = table.isMaintained() ? table.derivation().statistics()
+                : new MaterializedViewStatistics();
+        Derivation derivation = new Derivation(bodySql, Parser.parseQuery(bodySql), analysis.sources().keySet(),
+                arm(analysis, columnNames, shape, bodySql, txn.catalog()), statistics, tags);
+        TableSchema maintained = table.withDerivation(derivation);
+        txn.changeCatalog(txn.catalog().replacing(table, maintained));
+        cascade(context, maintained, fill(maintained, plan, context));
+        return Result.empty();
+    }
+
+    @Override
+    public Result detach(TableSchema table, ExecutionContext context, io.derive.engine.sql.SourceSpan at) {
+        if (!table.isMaintained()) {
+            throw new DeriveException(DeriveException.INVALID_DEFINITION, "cannot drop maintained from '"
+                    + table.qualifiedName() + "': it is not a maintained table", at.line(), at.column());
+        }
+        context.transaction().beginWrite();
+        context.transaction().changeCatalog(context.transaction().catalog().replacing(table, table.withDerivation(null)));
+        return Result.empty();
+    }
+
+    @Override
     public WriteThroughRewrite writeThrough(Statement dml, TableSchema mv, ExecutionContext context) {
         WriteThrough rewrite = WriteThrough.of(mv, context.transaction().catalog(), dml.span());
         Statement rewritten;

@@ -30,27 +30,8 @@ public abstract class MaintainedStatementFormsContract extends HostContractTest 
                 .extracting(e -> ((DeriveException) e).code()).isEqualTo(DeriveException.FEATURE_NOT_SUPPORTED);
     }
 
-    @Test
-    void createTableMaintainedIsRefusedAndCreatesNothing() {
-        source();
-        assertNotSupported("create table s (k integer primary key, v text) maintained as select k, v from t",
-                "create table … maintained as");
-        assertThat(rows("select name from schema() where name = 's'")).isEmpty();
-    }
 
-    @Test
-    void setMaintainedIsRefusedAndLeavesThePlainTable() {
-        source();
-        assertNotSupported("alter table plain set maintained as select k, v from t", "set maintained");
-        assertThat(rows("select type from schema() where name = 'plain'")).containsExactly(row("table"));
-    }
 
-    @Test
-    void dropMaintainedIsRefusedAndLeavesTheView() {
-        source();
-        assertNotSupported("alter table m drop maintained", "drop maintained");
-        assertThat(rows("select type from schema() where name = 'm'")).containsExactly(row("materialized_view"));
-    }
 
     @Test
     void refreshSchedulesAreRefused() {
