@@ -37,7 +37,6 @@ create table s (k integer primary key, g integer) maintained as select k, g from
 
 -- case: table form nullability mismatch
 -- derive-only: materialized views
--- pending: create table … maintained as
 create table s (k integer primary key, g text) maintained as select k, coalesce(g, '') as g from t;
 -- expect: error body derives not null but the table declares nullable
 
@@ -90,7 +89,6 @@ select k from mv;
 
 -- case: set maintained reorder is incompatible
 -- derive-only: materialized views
--- pending: alter table … set maintained
 create materialized view mv as select k, g from t;
 alter table mv set maintained as select g, k from t;
 -- expect: error output shape changed incompatibly

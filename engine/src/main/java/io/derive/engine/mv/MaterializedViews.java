@@ -148,7 +148,17 @@ public final class MaterializedViews implements MaterializedViewOperations {
             throw e.at(at.line(), at.column());
         }
         Attachment.refuseCycle(table, analysis, txn.catalog(), at);
-        Attachment.checkShape(table, analysis, names, at);
+        try {
+            Attachment.checkShape(table, analysis, names, at);
+        } catch (DeriveException mismatch) {
+            if (!table.isMaintained()) {
+                throw mismatch;
+            }
+            // A new body for a maintained table must keep the shape it publishes.
+            String reason = mismatch.getMessage().replaceFirst(" at \\d+:\\d+$", "");
+            throw new DeriveException(DeriveException.INVALID_DEFINITION, "cannot swap the body of '"
+                    + table.qualifiedName() + "': output shape changed incompatibly (" + reason + ")", at.line(), at.column());
+        }
         TableShape shape = table.storage().shape();
         List<String> columnNames = table.columnNames();
         Map<String, String> tags = table.isMaintained() ? table.derivation().tags() : Map.of();

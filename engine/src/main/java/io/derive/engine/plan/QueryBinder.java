@@ -545,7 +545,7 @@ public final class QueryBinder {
         Select.Column column = (Select.Column) item;
         BoundExpr bound = binder.bind(column.expr());
         String name = column.alias() != null ? column.alias() : ExpressionBinder.defaultName(column.expr(), sql);
-        boolean notNull = bound instanceof BoundExpr.ColumnSlot slot && slot.notNull();
+        boolean notNull = Nullability.notNull(bound);
         outputs.add(bound);
         columns.add(new OutputColumn(name, bound.type(), bound.collation(), notNull));
     }
