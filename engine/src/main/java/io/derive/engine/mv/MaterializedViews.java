@@ -90,7 +90,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
                 new MaterializedViewStatistics(), tags);
         TableSchema mv = new TableSchema(schema, name.name(), columns, body.key(), moduleName, storage, derivation);
         txn.changeCatalog(txn.catalog().with(mv));
-        fill(mv, plan, context);
+        cascade(context, mv, fill(mv, plan, context));
         return Result.empty();
     }
 
@@ -390,8 +390,12 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
     }
 
-    /** Passes realized backing changes of {@code mv} on to the MVs that read it. */
+    /**
+     * Validates realized backing changes of {@code mv} against its declared constraints, then
+     * passes them on to the MVs that read it (MV-017: constraints before the cascade).
+     */
     private void cascade(ExecutionContext context, TableSchema mv, List<BackingRowChange> changes) {
+        DerivedRowValidation.validate(context.transaction(), mv, changes, context.pragmas().foreignKeys());
         if (context.transaction().catalog().dependentsOf(mv).isEmpty()) {
             return;
         }

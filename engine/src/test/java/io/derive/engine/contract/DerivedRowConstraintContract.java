@@ -1,0 +1,48 @@
+package io.derive.engine.contract;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Declared constraints of a maintained table hold for its derived rows (semantics §6). */
+public abstract class DerivedRowConstraintContract extends HostContractTest {
+
+    @BeforeEach
+    void tables() {
+        script("""
+                create table p (id integer primary key);
+                create table t (k integer primary key, v text not null, n integer, owner integer);
+                insert into p values (1);
+                insert into t values (1, 'a', 1, 1), (2, 'b', 2, null);
+                create table m (k integer primary key, v text not null, n integer, owner integer references p (id),
+                                constraint positive check (n > 0), constraint one_v unique (v))
+                  maintained as select k, v, n, owner from t;
+                """);
+    }
+
+    @Test
+    void aDerivedRowFailingACheckFailsTheSourceWrite() {
+        assertThatThrownBy(() -> session.execute("insert into t values (3, 'c', -1, null)"))
+                .hasMessageContaining("row derived into maintained table 'main.m' violates its declared constraint positive");
+        assertThat(rows("select count(*) from t")).containsExactly(row(2L));
+    }
+
+    @Test
+    void aDerivedRowCollidingOnAUniqueConstraintFailsTheSourceWrite() {
+        assertThatThrownBy(() -> session.execute("insert into t values (3, 'a', 3, null)"))
+                .hasMessageContaining("collides on its declared UNIQUE constraint");
+        assertThat(rows("select count(*) from m")).containsExactly(row(2L));
+    }
+
+
+    @Test
+    void aDerivedRowReferencingAMissingParentFails() {
+        assertThatThrownBy(() -> session.execute("update t set owner = 9 where k = 2"))
+                .hasMessageContaining("references a missing 'main.p'");
+        session.execute("pragma foreign_keys = off");
+        session.execute("update t set owner = 9 where k = 2");
+        assertThat(rows("select owner from m where k = 2")).containsExactly(row(9L));
+    }
+}
