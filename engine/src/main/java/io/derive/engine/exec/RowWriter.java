@@ -80,6 +80,15 @@ final class RowWriter {
     }
 
     /** The statement's end: deferred foreign-key checks. */
+    /** The parent-side actions for a row of {@code parent} changed by the engine ({@code after} null: deleted). */
+    void parentChanged(TableSchema parent, Object[] before, Object[] after) {
+        if (after == null) {
+            foreignKeys.parentDeleted(parent, before);
+        } else {
+            foreignKeys.parentChanged(parent, before, after);
+        }
+    }
+
     void finish() {
         foreignKeys.verify();
     }

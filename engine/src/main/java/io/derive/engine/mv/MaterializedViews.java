@@ -396,12 +396,35 @@ public final class MaterializedViews implements MaterializedViewOperations {
      */
     private void cascade(ExecutionContext context, TableSchema mv, List<BackingRowChange> changes) {
         DerivedRowValidation.validate(context.transaction(), mv, changes, context.pragmas().foreignKeys());
+        if (referenced(context, mv)) {
+            for (BackingRowChange change : changes) {
+                if (change.before() != null) {
+                    io.derive.engine.exec.ReferentialActions.afterParentChange(context, mv, change.before(), change.after());
+                }
+            }
+        }
         if (context.transaction().catalog().dependentsOf(mv).isEmpty()) {
             return;
         }
         for (BackingRowChange change : changes) {
             afterRowChange(context, mv, change.before(), change.after());
         }
+    }
+
+    /** Whether some table declares a foreign key to this MV (then its row deletions and re-keys run FK actions). */
+    private static boolean referenced(ExecutionContext context, TableSchema mv) {
+        if (!context.pragmas().foreignKeys()) {
+            return false;
+        }
+        for (TableSchema t : context.transaction().catalog().tables()) {
+            for (var fk : t.constraints().foreignKeys()) {
+                if (fk.parentTable().equalsIgnoreCase(mv.name())
+                        && (fk.parentSchema() == null || fk.parentSchema().equalsIgnoreCase(mv.schema()))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static DeferredMaintenance deferred(ExecutionContext context) {

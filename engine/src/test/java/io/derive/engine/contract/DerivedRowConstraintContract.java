@@ -38,6 +38,21 @@ public abstract class DerivedRowConstraintContract extends HostContractTest {
 
 
     @Test
+    void deletingAReferencedViewRowRunsTheChildsAction() {
+        script("""
+                create table c (id integer primary key, m_k integer references m (k) on delete cascade);
+                create table r (id integer primary key, m_k integer references m (k) on delete restrict);
+                insert into c values (10, 1), (11, 2);
+                insert into r values (20, 2);
+                """);
+        session.execute("delete from t where k = 1");
+        assertThat(rows("select id from c")).containsExactly(row(11L));
+        assertThatThrownBy(() -> session.execute("delete from t where k = 2"))
+                .hasMessageContaining("FOREIGN KEY constraint failed");
+        assertThat(rows("select count(*) from t")).containsExactly(row(1L));
+    }
+
+    @Test
     void aDerivedRowReferencingAMissingParentFails() {
         assertThatThrownBy(() -> session.execute("update t set owner = 9 where k = 2"))
                 .hasMessageContaining("references a missing 'main.p'");
