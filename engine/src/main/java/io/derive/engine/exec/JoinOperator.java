@@ -27,6 +27,8 @@ final class JoinOperator {
     private final Evaluator[] leftKeys;
     private final Evaluator[] rightKeys;
     private final BiPredicate<Object[], Parameters> condition;
+    /** For an index lookup into a filtered scan: the filter, compiled once. */
+    private final BiPredicate<Object[], Parameters> rightFilter;
     private final int leftWidth;
     private final int rightWidth;
 
@@ -36,6 +38,8 @@ final class JoinOperator {
         this.leftKeys = join.leftKeys().stream().map(ExpressionCompiler::compile).toArray(Evaluator[]::new);
         this.rightKeys = join.rightKeys().stream().map(ExpressionCompiler::compile).toArray(Evaluator[]::new);
         this.condition = join.condition() == null ? null : ExpressionCompiler.predicate(join.condition());
+        this.rightFilter = join.lookup() && join.right() instanceof PlanNode.Filter f
+                ? ExpressionCompiler.predicate(f.predicate()) : null;
         this.leftWidth = join.left().columns().size();
         this.rightWidth = join.right().columns().size();
     }
@@ -86,14 +90,12 @@ final class JoinOperator {
         }
         PlanNode right = join.right();
         PlanNode source = right instanceof PlanNode.Filter f ? f.input() : right;
-        BiPredicate<Object[], Parameters> filter = right instanceof PlanNode.Filter f
-                ? ExpressionCompiler.predicate(f.predicate()) : null;
         List<Object[]> rows = new ArrayList<>();
         try (RowCursor cursor = source instanceof PlanNode.IndexScan index
                 ? executor.indexScan(index, prefix) : executor.scan((PlanNode.TableScan) source, prefix)) {
             while (cursor.hasNext()) {
                 Object[] row = cursor.next();
-                if (filter == null || filter.test(row, executor.parameters())) {
+                if (rightFilter == null || rightFilter.test(row, executor.parameters())) {
                     rows.add(row);
                 }
             }

@@ -39,10 +39,9 @@ final class Attachment {
         }
         if (from.isMaintained()) {
             for (String source : from.derivation().sources()) {
-                for (TableSchema t : catalog.tables()) {
-                    if (t.key().equals(source) && reaches(t, target, catalog, path)) {
-                        return true;
-                    }
+                var t = catalog.tableByKey(source);
+                if (t.isPresent() && reaches(t.get(), target, catalog, path)) {
+                    return true;
                 }
             }
         }

@@ -413,18 +413,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
 
     /** Whether some table declares a foreign key to this MV (then its row deletions and re-keys run FK actions). */
     private static boolean referenced(ExecutionContext context, TableSchema mv) {
-        if (!context.pragmas().foreignKeys()) {
-            return false;
-        }
-        for (TableSchema t : context.transaction().catalog().tables()) {
-            for (var fk : t.constraints().foreignKeys()) {
-                if (fk.parentTable().equalsIgnoreCase(mv.name())
-                        && (fk.parentSchema() == null || fk.parentSchema().equalsIgnoreCase(mv.schema()))) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return context.pragmas().foreignKeys() && context.transaction().catalog().isReferenced(mv);
     }
 
     private static DeferredMaintenance deferred(ExecutionContext context) {
@@ -435,10 +424,9 @@ public final class MaterializedViews implements MaterializedViewOperations {
     private static int depth(TableSchema mv, io.derive.engine.schema.Catalog catalog) {
         int depth = 0;
         for (String source : mv.derivation().sources()) {
-            for (TableSchema t : catalog.tables()) {
-                if (t.key().equals(source) && t.isMaintained()) {
-                    depth = Math.max(depth, 1 + depth(t, catalog));
-                }
+            Optional<TableSchema> t = catalog.tableByKey(source);
+            if (t.isPresent() && t.get().isMaintained()) {
+                depth = Math.max(depth, 1 + depth(t.get(), catalog));
             }
         }
         return depth;

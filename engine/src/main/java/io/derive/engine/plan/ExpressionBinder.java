@@ -228,7 +228,7 @@ public final class ExpressionBinder {
             throw new DeriveException(DeriveException.FEATURE_NOT_SUPPORTED, "subqueries are not allowed here",
                     span.line(), span.column());
         }
-        PlanNode plan = queries.bindSubquery(query, scopes);
+        PlanNode plan = queries.bind(query, scopes);
         if (kind != BoundExpr.Subquery.Kind.EXISTS && plan.columns().size() != 1) {
             throw new DeriveException(DeriveException.SYNTAX, "sub-select returns " + plan.columns().size()
                     + " columns - expected 1", span.line(), span.column());

@@ -61,17 +61,13 @@ public final class QueryBinder {
         return bind(select, List.of());
     }
 
-    /** A subquery of an expression evaluated over rows of {@code enclosing} (innermost first). */
-    PlanNode bindSubquery(Select select, List<Scope> enclosing) {
-        return bind(select, enclosing);
-    }
-
     /** Binds an expression over one row scope; it may hold subqueries but no aggregates. */
     public BoundExpr bindExpression(Expr expr, Scope scope) {
         return new ExpressionBinder(this, List.of(scope), null).bind(expr);
     }
 
-    private PlanNode bind(Select select, List<Scope> outer) {
+    /** A query evaluated inside rows of {@code outer} (innermost first): a subquery, a lateral or derived table. */
+    PlanNode bind(Select select, List<Scope> outer) {
         Map<String, CommonTable> level = new HashMap<>();
         for (Select.CommonTable cte : select.with()) {
             level.put(cte.name().toLowerCase(Locale.ROOT), new CommonTable(cte, select.recursive()));

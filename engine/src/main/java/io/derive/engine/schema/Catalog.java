@@ -25,6 +25,8 @@ public final class Catalog {
     private final Map<String, ViewSchema> views;
     /** Computed on first use: every row write asks it, and a snapshot never changes. */
     private volatile Map<String, List<TableSchema>> dependents;
+    /** Computed on first use, like {@link #dependents}: keys of the tables some foreign key references. */
+    private volatile java.util.Set<String> referenced;
 
     private Catalog(Map<String, TableSchema> tables, Map<String, ViewSchema> views) {
         this.tables = tables;
@@ -67,6 +69,27 @@ public final class Catalog {
             dependents = index;
         }
         return index.getOrDefault(source.key(), List.of());
+    }
+
+    /** The table with this catalog key ({@link TableSchema#key()}), if there is one. */
+    public Optional<TableSchema> tableByKey(String key) {
+        return Optional.ofNullable(tables.get(key));
+    }
+
+    /** Whether a foreign key of some table references {@code parent}. */
+    public boolean isReferenced(TableSchema parent) {
+        java.util.Set<String> keys = referenced;
+        if (keys == null) {
+            java.util.Set<String> found = new java.util.HashSet<>();
+            for (TableSchema t : tables.values()) {
+                for (ForeignKey fk : t.constraints().foreignKeys()) {
+                    table(fk.parentSchema(), fk.parentTable()).ifPresent(p -> found.add(p.key()));
+                }
+            }
+            referenced = found;
+            keys = found;
+        }
+        return keys.contains(parent.key());
     }
 
     public Catalog with(TableSchema table) {

@@ -52,14 +52,4 @@ public final class DatabaseWriteLock implements WriteLock {
             monitor.unlock();
         }
     }
-
-    /** For diagnostics: whether a transaction holds the lock now. */
-    public boolean isHeld() {
-        monitor.lock();
-        try {
-            return holder != null;
-        } finally {
-            monitor.unlock();
-        }
-    }
 }
