@@ -5,7 +5,7 @@ create table t (k integer primary key, v text not null default 'x', n real);
 -- derive-only: schema() is Derive's introspection function
 select type, schema, name, sql from schema();
 -- expect: rows
--- | table | main | t | create table main.t (k integer not null, v text not null default 'x', n real, primary key (k)) using memory |
+-- | table | main | t | create table main.t (k integer not null, v text not null default 'x', n real, primary key (k)) using {host} |
 
 -- case: schema lists views after tables
 -- derive-only: schema() is Derive's introspection function
@@ -20,7 +20,7 @@ select type, name from schema();
 alter table t drop column n;
 select sql from schema();
 -- expect: rows
--- | create table main.t (k integer not null, v text not null default 'x', primary key (k)) using memory |
+-- | create table main.t (k integer not null, v text not null default 'x', primary key (k)) using {host} |
 
 -- case: table info describes columns as sqlite does
 -- derive-only: the table_info function form with Derive's lower-case type names

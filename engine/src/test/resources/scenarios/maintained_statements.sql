@@ -20,7 +20,7 @@ select name, tags from materialized_views();
 -- derive-only: schema() is Derive's
 select sql from schema() where name = 'mv';
 -- expect: rows
--- | create table main.mv (k integer not null, v text, primary key (k)) using memory maintained as select k, v from t where n > 5 with tags (owner = 'ops', tier = '1') |
+-- | create table main.mv (k integer not null, v text, primary key (k)) using {host} maintained as select k, v from t where n > 5 with tags (owner = 'ops', tier = '1') |
 
 -- case: add tags overwrites and appends
 -- derive-only: alter materialized view is Derive's

@@ -36,12 +36,12 @@ select host from materialized_views() where name = 'mv';
 -- expect: rows
 -- | memory |
 
--- case: default host is memory
+-- case: without using the view takes the default host
 -- derive-only: materialized views
 create materialized view mv as select k, g from t;
 select host from materialized_views();
 -- expect: rows
--- | memory |
+-- | {host} |
 
 -- case: unknown host fails
 -- derive-only: materialized views
@@ -101,7 +101,7 @@ select schema, name, stale, row_count from materialized_views();
 create materialized view mv as select k, v from t where v > 5;
 select type, sql from schema() where name = 'mv';
 -- expect: rows
--- | materialized_view | create table main.mv (k integer not null, v integer, primary key (k)) using memory maintained as select k, v from t where v > 5 |
+-- | materialized_view | create table main.mv (k integer not null, v integer, primary key (k)) using {host} maintained as select k, v from t where v > 5 |
 
 -- case: table_info shows the backing columns
 -- derive-only: materialized views

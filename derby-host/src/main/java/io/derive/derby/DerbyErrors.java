@@ -52,6 +52,10 @@ final class DerbyErrors {
         if (sqlState == null) {
             return DeriveException.INTERNAL;
         }
+        if (sqlState.equals("XSCB6")) {
+            // A key too long for a page of Derby's primary-key index.
+            return DeriveException.DATA;
+        }
         if (sqlState.equals("XJ004")) {
             return DeriveException.UNDEFINED_OBJECT;
         }

@@ -3,6 +3,7 @@ package io.derive.memory;
 import io.derive.engine.schema.ValueOrder;
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.BackingRowChange;
+import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.RowCursor;
@@ -30,8 +31,8 @@ final class MemoryBackingHost implements BackingHost {
     }
 
     @Override
-    public TableConnection connect() {
-        return table.connect();
+    public TableConnection connect(HostSession session) {
+        return table.connect(session);
     }
 
     @Override

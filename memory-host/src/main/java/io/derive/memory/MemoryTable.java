@@ -1,13 +1,13 @@
 package io.derive.memory;
 
+import io.derive.engine.api.DeriveException;
 import io.derive.engine.spi.BackingHost;
+import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
+import io.derive.engine.spi.IndexShape;
 import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
-
-import io.derive.engine.api.DeriveException;
-import io.derive.engine.spi.IndexShape;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -61,7 +61,7 @@ final class MemoryTable implements HostedTable {
     }
 
     @Override
-    public TableConnection connect() {
+    public TableConnection connect(HostSession session) {
         return new MemoryConnection(this);
     }
 

@@ -1,103 +1,11 @@
 package io.derive.memory;
 
-import io.derive.engine.schema.Collation;
-import io.derive.engine.schema.SqlType;
-import io.derive.engine.spi.BackingHost;
-import io.derive.engine.spi.BackingRowChange;
-import io.derive.engine.spi.HostedTable;
-import io.derive.engine.spi.MaintenanceOp;
-import io.derive.engine.spi.TableConnection;
-import io.derive.engine.spi.TableShape;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import io.derive.engine.contract.BackingHostContract;
+import io.derive.engine.spi.TableModule;
 
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-/** The change reports of the memory backing host are exact (semantics §7, MV-016). */
-class MemoryBackingHostTest {
-    private HostedTable table;
-    private BackingHost host;
-    private TableConnection connection;
-
-    @BeforeEach
-    void createBacking() {
-        TableShape shape = new TableShape("main", "m", List.of(
-                new TableShape.Column("k", SqlType.TEXT, Collation.NOCASE, true),
-                new TableShape.Column("v", SqlType.INTEGER, Collation.BINARY, false)),
-                List.of(new TableShape.KeyPart(0, false)));
-        table = new MemoryTableModule().create(shape, List.of());
-        host = table.backingHost().orElseThrow();
-        connection = host.connect();
-    }
-
-    private List<String> apply(MaintenanceOp... ops) {
-        return host.applyMaintenance(connection, List.of(ops)).stream().map(MemoryBackingHostTest::describe).toList();
-    }
-
-    private static String describe(BackingRowChange c) {
-        return c.kind() + " " + (c.before() == null ? "-" : List.of(c.before())) + " " + (c.after() == null ? "-" : List.of(c.after()));
-    }
-
-    @Test
-    void upsertOfANewKeyIsAnInsert() {
-        assertThat(apply(new MaintenanceOp.Upsert(new Object[] {"a", 1L}))).containsExactly("INSERT - [a, 1]");
-    }
-
-    @Test
-    void upsertReplacingARowIsAnUpdate() {
-        apply(new MaintenanceOp.Upsert(new Object[] {"a", 1L}));
-        assertThat(apply(new MaintenanceOp.Upsert(new Object[] {"a", 2L}))).containsExactly("UPDATE [a, 1] [a, 2]");
-    }
-
-    @Test
-    void aValueIdenticalUpsertReportsNothing() {
-        apply(new MaintenanceOp.Upsert(new Object[] {"a", 1L}));
-        assertThat(apply(new MaintenanceOp.Upsert(new Object[] {"a", 1L}))).isEmpty();
-    }
-
-    @Test
-    void aCollationEqualButDifferentKeyIsAnUpdate() {
-        apply(new MaintenanceOp.Upsert(new Object[] {"a", 1L}));
-        assertThat(apply(new MaintenanceOp.Upsert(new Object[] {"A", 1L}))).containsExactly("UPDATE [a, 1] [A, 1]");
-    }
-
-    @Test
-    void deleteOfAnAbsentKeyReportsNothing() {
-        assertThat(apply(new MaintenanceOp.DeleteKey(new Object[] {"zz"}))).isEmpty();
-    }
-
-    @Test
-    void replaceAllIsTheMinimalKeyedDiff() {
-        apply(new MaintenanceOp.Upsert(new Object[] {"a", 1L}), new MaintenanceOp.Upsert(new Object[] {"b", 2L}),
-                new MaintenanceOp.Upsert(new Object[] {"c", 3L}));
-        assertThat(apply(new MaintenanceOp.ReplaceAll(List.of(new Object[] {"d", 4L}, new Object[] {"b", 2L},
-                new Object[] {"c", 30L})))).containsExactly("DELETE [a, 1] -", "UPDATE [c, 3] [c, 30]", "INSERT - [d, 4]");
-    }
-
-    @Test
-    void maintenanceStaysPendingUntilCommit() {
-        apply(new MaintenanceOp.Upsert(new Object[] {"a", 1L}));
-        assertThat(table.committedRowCount()).isZero();
-        connection.commit();
-        assertThat(table.committedRowCount()).isEqualTo(1);
-    }
-
-    @Test
-    void replaceContentsRejectsDuplicateKeysAndKeepsTheOldContents() {
-        host.replaceContents(List.<Object[]>of(new Object[] {"a", 1L}), IllegalStateException::new);
-        assertThatThrownBy(() -> host.replaceContents(List.of(new Object[] {"x", 1L}, new Object[] {"X", 2L}),
-                () -> new IllegalStateException("duplicate")))
-                .hasMessage("duplicate");
-        assertThat(table.committedRowCount()).isEqualTo(1);
-    }
-
-    @Test
-    void aConnectionOfAnotherTableIsNotOwned() {
-        TableConnection foreign = new MemoryTableModule().create(table.shape(), List.of()).connect();
-        assertThat(host.ownsConnection(foreign)).isFalse();
-        assertThatThrownBy(() -> host.applyMaintenance(foreign, List.of())).isInstanceOf(IllegalArgumentException.class);
+class MemoryBackingHostTest extends BackingHostContract {
+    @Override
+    protected TableModule module() {
+        return new MemoryTableModule();
     }
 }

@@ -3,6 +3,7 @@ package io.derive.memory;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.Collation;
 import io.derive.engine.schema.SqlType;
+import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.IndexShape;
 import io.derive.engine.spi.RowCursor;
@@ -44,7 +45,7 @@ class MemorySecondaryIndexTest {
     }
 
     private void commitRows(Object[]... rows) {
-        TableConnection c = table.connect();
+        TableConnection c = table.connect(HostSession.DETACHED);
         for (Object[] row : rows) {
             c.put(row);
         }
@@ -55,7 +56,7 @@ class MemorySecondaryIndexTest {
     void aNonUniqueIndexYieldsRowsInIndexThenKeyOrder() {
         commitRows(new Object[] {3L, "b", 1L}, new Object[] {1L, "b", 1L}, new Object[] {2L, "a", 1L});
         table.createIndex(byName("by_name", false, Collation.BINARY));
-        TableConnection c = table.connect();
+        TableConnection c = table.connect(HostSession.DETACHED);
         assertThat(keys(c, "by_name")).containsExactly(2L, 1L, 3L);
         assertThat(keys(c, "by_name", "b")).containsExactly(1L, 3L);
     }
@@ -64,14 +65,14 @@ class MemorySecondaryIndexTest {
     void aUniqueIndexFindsTheOneRowOfAKey() {
         commitRows(new Object[] {1L, "a", 1L}, new Object[] {2L, "b", 1L});
         table.createIndex(byName("u_name", true, Collation.BINARY));
-        assertThat(keys(table.connect(), "u_name", "b")).containsExactly(2L);
+        assertThat(keys(table.connect(HostSession.DETACHED), "u_name", "b")).containsExactly(2L);
     }
 
     @Test
     void theIndexCollationDecidesEquality() {
         table.createIndex(byName("nocase_name", false, Collation.NOCASE));
         commitRows(new Object[] {1L, "Ann", 1L}, new Object[] {2L, "bob", 1L});
-        assertThat(keys(table.connect(), "nocase_name", "ANN")).containsExactly(1L);
+        assertThat(keys(table.connect(HostSession.DETACHED), "nocase_name", "ANN")).containsExactly(1L);
     }
 
     @Test
@@ -79,41 +80,41 @@ class MemorySecondaryIndexTest {
         table.createIndex(new IndexShape("active_names", List.of(new IndexShape.Column(1, Collation.BINARY, false)), true,
                 row -> Long.valueOf(1L).equals(row[2])));
         commitRows(new Object[] {1L, "a", 0L}, new Object[] {2L, "a", 1L}, new Object[] {3L, "a", 0L});
-        assertThat(keys(table.connect(), "active_names", "a")).containsExactly(2L);
+        assertThat(keys(table.connect(HostSession.DETACHED), "active_names", "a")).containsExactly(2L);
     }
 
     @Test
     void pendingWritesAreVisibleToTheirConnectionOnly() {
         table.createIndex(byName("by_name", false, Collation.BINARY));
         commitRows(new Object[] {1L, "a", 1L});
-        TableConnection writer = table.connect();
+        TableConnection writer = table.connect(HostSession.DETACHED);
         writer.put(new Object[] {2L, "a", 1L});
         writer.put(new Object[] {1L, "z", 1L});
         assertThat(keys(writer, "by_name", "a")).containsExactly(2L);
         assertThat(keys(writer, "by_name", "z")).containsExactly(1L);
-        TableConnection reader = table.connect();
+        TableConnection reader = table.connect(HostSession.DETACHED);
         assertThat(keys(reader, "by_name", "a")).containsExactly(1L);
         writer.commit();
-        assertThat(keys(table.connect(), "by_name", "a")).containsExactly(2L);
-        assertThat(keys(table.connect(), "by_name", "z")).containsExactly(1L);
+        assertThat(keys(table.connect(HostSession.DETACHED), "by_name", "a")).containsExactly(2L);
+        assertThat(keys(table.connect(HostSession.DETACHED), "by_name", "z")).containsExactly(1L);
     }
 
     @Test
     void aDeletedRowLeavesTheIndex() {
         table.createIndex(byName("by_name", false, Collation.BINARY));
         commitRows(new Object[] {1L, "a", 1L}, new Object[] {2L, "a", 1L});
-        TableConnection c = table.connect();
+        TableConnection c = table.connect(HostSession.DETACHED);
         c.delete(new Object[] {1L});
         assertThat(keys(c, "by_name", "a")).containsExactly(2L);
         c.commit();
-        assertThat(keys(table.connect(), "by_name", "a")).containsExactly(2L);
+        assertThat(keys(table.connect(HostSession.DETACHED), "by_name", "a")).containsExactly(2L);
     }
 
     @Test
     void rollingBackToASavepointRestoresTheIndexEntries() {
         table.createIndex(byName("by_name", false, Collation.BINARY));
         commitRows(new Object[] {1L, "a", 1L});
-        TableConnection c = table.connect();
+        TableConnection c = table.connect(HostSession.DETACHED);
         c.savepoint(1);
         c.put(new Object[] {2L, "a", 1L});
         c.put(new Object[] {1L, "b", 1L});
@@ -125,18 +126,18 @@ class MemorySecondaryIndexTest {
     @Test
     void anIndexCreatedAfterPendingWritesCoversThem() {
         commitRows(new Object[] {1L, "a", 1L});
-        TableConnection c = table.connect();
+        TableConnection c = table.connect(HostSession.DETACHED);
         c.put(new Object[] {2L, "a", 1L});
         c.delete(new Object[] {1L});
         table.createIndex(byName("late", false, Collation.BINARY));
         assertThat(keys(c, "late", "a")).containsExactly(2L);
         c.commit();
-        assertThat(keys(table.connect(), "late", "a")).containsExactly(2L);
+        assertThat(keys(table.connect(HostSession.DETACHED), "late", "a")).containsExactly(2L);
     }
 
     @Test
     void anIndexCreatedAfterASavepointSurvivesRollingBackToIt() {
-        TableConnection c = table.connect();
+        TableConnection c = table.connect(HostSession.DETACHED);
         c.put(new Object[] {1L, "a", 1L});
         c.savepoint(1);
         table.createIndex(byName("late", false, Collation.BINARY));
@@ -151,14 +152,14 @@ class MemorySecondaryIndexTest {
         commitRows(new Object[] {1L, "a", 1L});
         table.backingHost().orElseThrow().replaceContents(List.<Object[]>of(new Object[] {5L, "a", 1L}),
                 () -> new IllegalStateException("duplicate"));
-        assertThat(keys(table.connect(), "by_name", "a")).containsExactly(5L);
+        assertThat(keys(table.connect(HostSession.DETACHED), "by_name", "a")).containsExactly(5L);
     }
 
     @Test
     void aDroppedIndexCannotBeScanned() {
         table.createIndex(byName("by_name", false, Collation.BINARY));
         table.dropIndex("BY_NAME");
-        assertThatThrownBy(() -> keys(table.connect(), "by_name"))
+        assertThatThrownBy(() -> keys(table.connect(HostSession.DETACHED), "by_name"))
                 .isInstanceOf(DeriveException.class)
                 .hasMessageContaining("no such index: by_name");
     }

@@ -2,6 +2,7 @@ package io.derive.memory;
 
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.BackingRowChange;
+import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.IndexShape;
 import io.derive.engine.spi.MaintenanceOp;
@@ -72,8 +73,8 @@ final class RecordingMemoryModule implements TableModule {
         }
 
         @Override
-        public TableConnection connect() {
-            return table.connect();
+        public TableConnection connect(HostSession session) {
+            return table.connect(session);
         }
 
         @Override
@@ -121,8 +122,8 @@ final class RecordingMemoryModule implements TableModule {
             }
 
             @Override
-            public TableConnection connect() {
-                return backing.connect();
+            public TableConnection connect(HostSession session) {
+                return backing.connect(session);
             }
 
             @Override

@@ -1,5 +1,7 @@
 package io.derive.engine.api;
 
+import io.derive.engine.durable.DurableCatalog;
+import io.derive.engine.durable.Rehydrator;
 import io.derive.engine.exec.EngineServices;
 import io.derive.engine.exec.EngineSession;
 import io.derive.engine.mv.MaterializedViews;
@@ -8,6 +10,7 @@ import io.derive.engine.txn.CommittedState;
 import io.derive.engine.txn.DatabaseWriteLock;
 
 import java.lang.System.Logger.Level;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -27,6 +30,7 @@ public final class Database implements AutoCloseable {
     private final EngineServices services;
     private final Map<String, TableModule> modules;
     private final AtomicLong sessionIds = new AtomicLong();
+    private DurableCatalog durable;
     private volatile boolean closed;
 
     private Database(DatabaseConfig config, Map<String, TableModule> modules) {
@@ -57,8 +61,45 @@ public final class Database implements AutoCloseable {
                     + modules.keySet());
         }
         modules.values().forEach(m -> m.start(config.name()));
+        Database database = new Database(config, modules);
+        if (config.durableHost() != null) {
+            database.rehydrate(config);
+        }
         LOG.log(Level.INFO, "opened Derive database ''{0}'' with table modules {1}", config.name(), modules.keySet());
-        return new Database(config, modules);
+        return database;
+    }
+
+    /**
+     * Opens the durable database in {@code directory}, creating it when the directory holds none:
+     * {@link DatabaseConfig#inDirectory(Path)}.
+     */
+    public static Database open(Path directory) {
+        return open(DatabaseConfig.inDirectory(directory));
+    }
+
+    private void rehydrate(DatabaseConfig config) {
+        TableModule host = modules.get(config.durableHost());
+        if (host == null) {
+            close();
+            throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "no table module named '" + config.durableHost()
+                    + "' to keep the catalog of database '" + config.name() + "'");
+        }
+        try {
+            durable = DurableCatalog.open(host, config.name());
+            try (Session session = openSession()) {
+                services.rehydrateReport(new Rehydrator(durable, services).run(session));
+            }
+            services.committed().persistThrough(durable);
+        } catch (RuntimeException e) {
+            durable = null;
+            close();
+            throw e;
+        }
+    }
+
+    /** What the open did with each materialized view of a durable database; {@link RehydrateReport#NONE} for another. */
+    public RehydrateReport rehydrateReport() {
+        return services.rehydrateReport();
     }
 
     /** A new session; sessions are cheap and not thread-safe. */
@@ -80,6 +121,13 @@ public final class Database implements AutoCloseable {
             return;
         }
         closed = true;
+        if (durable != null) {
+            try {
+                durable.markClosed();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "could not record the clean close of database " + name, e);
+            }
+        }
         for (TableModule m : modules.values()) {
             try {
                 m.close();

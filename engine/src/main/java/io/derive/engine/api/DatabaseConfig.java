@@ -19,9 +19,14 @@ import java.util.Objects;
  *                         discovered one of the same name
  * @param schemaChangeListeners listeners subscribed when the database opens (see
  *                         {@link SchemaChangeListener} for when they are called)
+ * @param durableHost      the table module that keeps this database's catalog, which makes the
+ *                         database durable: its schema is stored there and rehydrated at every
+ *                         open (semantics §8); null for a database that lives only as long as it
+ *                         is open
  */
 public record DatabaseConfig(String name, String defaultHost, Duration writeLockTimeout,
-                             List<TableModule> modules, List<SchemaChangeListener> schemaChangeListeners) {
+                             List<TableModule> modules, List<SchemaChangeListener> schemaChangeListeners,
+                             String durableHost) {
 
     public DatabaseConfig {
         Objects.requireNonNull(name, "name");
@@ -35,13 +40,38 @@ public record DatabaseConfig(String name, String defaultHost, Duration writeLock
     }
 
     public DatabaseConfig(String name, String defaultHost, Duration writeLockTimeout, List<TableModule> modules) {
-        this(name, defaultHost, writeLockTimeout, modules, List.of());
+        this(name, defaultHost, writeLockTimeout, modules, List.of(), null);
+    }
+
+    /**
+     * A durable database in {@code directory} (created there when absent) whose catalog, and
+     * by default every table, is kept by the first discovered module that can keep tables there
+     * ({@link TableModule#durableAt}); the Derby host when it is on the class path.
+     *
+     * @throws DeriveException when no available module keeps tables on disk
+     */
+    public static DatabaseConfig inDirectory(java.nio.file.Path directory) {
+        for (TableModule m : java.util.ServiceLoader.load(TableModule.class, TableModule.class.getClassLoader())) {
+            java.util.Optional<TableModule> durable = m.durableAt(directory);
+            if (durable.isPresent()) {
+                String name = directory.getFileName() == null ? directory.toString() : directory.getFileName().toString();
+                return named(name).withModule(durable.get()).withDefaultHost(durable.get().name())
+                        .withDurableHost(durable.get().name());
+            }
+        }
+        throw new DeriveException(DeriveException.FEATURE_NOT_SUPPORTED, "no table module on the class path keeps tables"
+                + " on disk (add the Derby host) to open the database in " + directory);
+    }
+
+    /** The same configuration with its catalog kept by the module {@code host}; see {@link #durableHost()}. */
+    public DatabaseConfig withDurableHost(String host) {
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, host);
     }
 
     public DatabaseConfig withSchemaChangeListener(SchemaChangeListener listener) {
         List<SchemaChangeListener> all = new ArrayList<>(schemaChangeListeners);
         all.add(listener);
-        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, all);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, all, durableHost);
     }
 
     public static DatabaseConfig named(String name) {
@@ -49,16 +79,16 @@ public record DatabaseConfig(String name, String defaultHost, Duration writeLock
     }
 
     public DatabaseConfig withDefaultHost(String host) {
-        return new DatabaseConfig(name, host, writeLockTimeout, modules, schemaChangeListeners);
+        return new DatabaseConfig(name, host, writeLockTimeout, modules, schemaChangeListeners, durableHost);
     }
 
     public DatabaseConfig withWriteLockTimeout(Duration timeout) {
-        return new DatabaseConfig(name, defaultHost, timeout, modules, schemaChangeListeners);
+        return new DatabaseConfig(name, defaultHost, timeout, modules, schemaChangeListeners, durableHost);
     }
 
     public DatabaseConfig withModule(TableModule module) {
         List<TableModule> all = new ArrayList<>(modules);
         all.add(module);
-        return new DatabaseConfig(name, defaultHost, writeLockTimeout, all, schemaChangeListeners);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, all, schemaChangeListeners, durableHost);
     }
 }

@@ -85,14 +85,15 @@ final class DdlExecutor {
             key.add(new TableShape.KeyPart(columns.size(), false));
             columns.add(RowIdAllocator.hiddenColumn(names));
         }
-        TableConstraints constraints = ConstraintDefinitions.of(create, columns, context.sql(),
-                n -> IndexDdl.exists(txn.catalog(), schema, n));
         Statement.HostClause host = create.host();
         String moduleName = host == null ? context.services().defaultHost() : host.module();
         TableModule module = siteModule(moduleName, host);
+        declareKeyCollation(module, host, create, columns, key);
+        TableConstraints constraints = ConstraintDefinitions.of(create, columns, context.sql(),
+                n -> IndexDdl.exists(txn.catalog(), schema, n));
         txn.beginWrite();
-        HostedTable storage = module.create(TableSchema.shape(schema, create.name().name(), columns, key),
-                host == null ? List.of() : host.arguments());
+        HostedTable storage = context.services().createStorage(module, TableSchema.shape(schema, create.name().name(),
+                columns, key), host == null ? List.of() : host.arguments());
         txn.onRollback(storage::drop);
         TableSchema table = new TableSchema(schema, create.name().name(), columns, key, moduleName, storage, null,
                 constraints);
@@ -128,6 +129,28 @@ final class DdlExecutor {
         txn.changeCatalog(txn.catalog().without(table));
         txn.onCommit(table.storage()::drop);
         return Result.empty();
+    }
+
+    /** A text key column that declares no collation takes the one the host's arguments ask for ({@link TableModule#keyCollation}). */
+    private static void declareKeyCollation(TableModule module, Statement.HostClause host, Statement.CreateTable create,
+                                            List<ColumnSchema> columns, List<TableShape.KeyPart> key) {
+        Optional<Collation> collation;
+        try {
+            collation = module.keyCollation(host == null ? List.of() : host.arguments());
+        } catch (DeriveException e) {
+            throw host == null ? e : e.at(host.span().line(), host.span().column());
+        }
+        if (collation.isEmpty()) {
+            return;
+        }
+        for (TableShape.KeyPart part : key) {
+            if (part.column() < create.columns().size() && create.columns().get(part.column()).collation() == null) {
+                ColumnSchema c = columns.get(part.column());
+                if (c.type() == SqlType.TEXT || c.type() == SqlType.ANY) {
+                    columns.set(part.column(), c.with(c.type(), collation.get(), c.notNull(), c.defaultValue()));
+                }
+            }
+        }
     }
 
     ColumnSchema column(String table, Statement.ColumnDef def, boolean primaryKey) {

@@ -1,10 +1,15 @@
 package io.derive.engine.exec;
 
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.RehydrateReport;
+import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.TableModule;
+import io.derive.engine.spi.TableShape;
 import io.derive.engine.txn.CommittedState;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The parts of a database its statements share: committed state, table modules, the default
@@ -15,9 +20,11 @@ public final class EngineServices {
     private final CommittedState committed;
     private final Map<String, TableModule> modules;
     private final String defaultHost;
-    private final SystemTables systemTables = new SystemTables();
+    private final SystemTables systemTables = new SystemTables(this::rehydrateReport);
     private final SchemaChangeEvents schemaChanges = new SchemaChangeEvents();
     private MaterializedViewOperations materializedViews;
+    private volatile Rehydration rehydration;
+    private volatile RehydrateReport rehydrateReport = RehydrateReport.NONE;
 
     public EngineServices(String databaseName, CommittedState committed, Map<String, TableModule> modules, String defaultHost) {
         this.databaseName = databaseName;
@@ -33,6 +40,37 @@ public final class EngineServices {
 
     public MaterializedViewOperations materializedViews() {
         return materializedViews;
+    }
+
+    public RehydrateReport rehydrateReport() {
+        return rehydrateReport;
+    }
+
+    public void rehydrateReport(RehydrateReport report) {
+        this.rehydrateReport = report;
+    }
+
+    /** Sets (or, with null, ends) the replay of a durable catalog; see {@link Rehydration}. */
+    public void rehydration(Rehydration replay) {
+        this.rehydration = replay;
+    }
+
+    /** New storage for a table, or, while a durable catalog replays, the stored storage of that table. */
+    public HostedTable createStorage(TableModule module, TableShape shape, List<String> args) {
+        Rehydration replay = rehydration;
+        if (replay != null) {
+            Optional<HostedTable> stored = replay.reopen(module, shape);
+            if (stored.isPresent()) {
+                return stored.get();
+            }
+        }
+        return module.create(shape, args);
+    }
+
+    /** True while a durable catalog replays and adopts this maintained table's stored rows. */
+    public boolean adopting(String qualifiedName) {
+        Rehydration replay = rehydration;
+        return replay != null && replay.adopts(qualifiedName);
     }
 
     public String databaseName() {

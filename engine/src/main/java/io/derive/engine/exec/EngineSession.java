@@ -8,6 +8,7 @@ import io.derive.engine.api.Session;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.Statement;
+import io.derive.engine.txn.SessionResources;
 import io.derive.engine.txn.Transaction;
 
 import java.lang.System.Logger.Level;
@@ -26,11 +27,13 @@ public final class EngineSession implements Session {
     private Transaction explicit;
     private final Pragmas pragmas = new Pragmas();
     private final SqlSavepoints savepoints = new SqlSavepoints();
+    private final SessionResources resources;
     private boolean closed;
 
     public EngineSession(EngineServices services, long id) {
         this.services = services;
         this.id = id;
+        this.resources = new SessionResources("session " + id + " of database '" + services.databaseName() + "'");
     }
 
     @Override
@@ -268,13 +271,17 @@ public final class EngineSession implements Session {
     @Override
     public void close() {
         if (!closed) {
-            rollback();
-            closed = true;
+            try {
+                rollback();
+            } finally {
+                closed = true;
+                resources.close();
+            }
         }
     }
 
     private Transaction newTransaction() {
-        return new Transaction(services.committed(), "session " + id + " of database '" + services.databaseName() + "'");
+        return new Transaction(services.committed(), resources, "session "+ id + " of database '" + services.databaseName() + "'");
     }
 
     private void requireTransaction(String verb, Statement at) {

@@ -1,5 +1,6 @@
 package io.derive.engine.exec;
 
+import io.derive.engine.api.RehydrateReport;
 import io.derive.engine.plan.SystemTableFunction;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.schema.TagText;
@@ -12,6 +13,11 @@ import java.util.List;
 
 /** Produces the rows of the {@link SystemTableFunction}s, as the transaction sees the schema. */
 public final class SystemTables {
+    private final java.util.function.Supplier<RehydrateReport> rehydrateReport;
+
+    SystemTables(java.util.function.Supplier<RehydrateReport> rehydrateReport) {
+        this.rehydrateReport = rehydrateReport;
+    }
 
     /** The rows of {@code function} called with already evaluated {@code arguments}, produced lazily where they can be. */
     public io.derive.engine.spi.RowCursor rows(SystemTableFunction function, List<Object> arguments,
@@ -22,6 +28,9 @@ public final class SystemTables {
             case STATISTICS -> Cursors.of(statistics(transaction));
             case TABLE_INFO -> Cursors.of(SchemaIntrospection.tableInfo(arguments, transaction));
             case GENERATE_SERIES -> GenerateSeries.cursor(arguments);
+            case REHYDRATE_REPORT -> Cursors.of(rehydrateReport.get().views().stream()
+                    .map(o -> new Object[] {o.schema(), o.name(), o.action().name().toLowerCase(java.util.Locale.ROOT), o.reason()})
+                    .toList());
         };
     }
 

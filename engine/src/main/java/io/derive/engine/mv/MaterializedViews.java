@@ -168,7 +168,9 @@ public final class MaterializedViews implements MaterializedViewOperations {
                 arm(analysis, columnNames, shape, bodySql, txn.catalog()), statistics, tags);
         TableSchema maintained = table.withDerivation(derivation);
         txn.changeCatalog(txn.catalog().replacing(table, maintained));
-        cascade(context, maintained, fill(maintained, plan, context));
+        if (!context.services().adopting(table.qualifiedName())) {
+            cascade(context, maintained, fill(maintained, plan, context));
+        }
         return Result.empty();
     }
 

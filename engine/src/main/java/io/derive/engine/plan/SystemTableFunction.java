@@ -48,6 +48,13 @@ public enum SystemTableFunction {
             new OutputColumn("notnull", SqlType.INTEGER, Collation.BINARY, true), text("dflt_value"),
             new OutputColumn("pk", SqlType.INTEGER, Collation.BINARY, true))),
 
+    /**
+     * {@code rehydrate_report()}: what the open of a durable database did with each materialized
+     * view: {@code schema, name, action} ('adopted', 'refilled', 'failed') and {@code reason}
+     * (null when adopted); no rows for a database that is not durable.
+     */
+    REHYDRATE_REPORT(List.of(text("schema"), text("name"), text("action"), text("reason"))),
+
     /** {@code generate_series(start, stop[, step])}: one {@code value} per step from start to stop inclusive. */
     GENERATE_SERIES(2, 3, List.of(integer("value")));
 

@@ -1,6 +1,8 @@
 package io.derive.engine.schema;
 
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.sql.Parser;
+import io.derive.engine.sql.ast.Statement;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -63,6 +65,28 @@ public final class CanonicalDdl {
                     .append(")");
         }
         return sql.append(" as ").append(view.bodySql()).toString();
+    }
+
+    /**
+     * {@code create [unique] index name on schema.table (c [collate x] [desc], …) [where …]} for a
+     * secondary index that is not a constraint's, naming the table and columns as they are now
+     * (the index's own text keeps the names it was created with).
+     */
+    public static String index(TableSchema table, IndexSchema index) {
+        List<String> columns = new ArrayList<>();
+        for (IndexSchema.IndexColumn c : index.columns()) {
+            ColumnSchema column = table.columns().get(c.column());
+            columns.add(identifier(column.name()) + (c.collation() != column.collation() ? " collate " + c.collation().sqlName() : "")
+                    + (c.descending() ? " desc" : ""));
+        }
+        StringBuilder sql = new StringBuilder("create ").append(index.unique() ? "unique " : "").append("index ")
+                .append(identifier(index.name())).append(" on ").append(name(table.schema(), table.name()))
+                .append(" (").append(String.join(", ", columns)).append(')');
+        if (index.where() != null) {
+            Statement.CreateIndex created = (Statement.CreateIndex) Parser.parseStatement(index.sql());
+            sql.append(" where ").append(created.where().span().text(index.sql()));
+        }
+        return sql.toString();
     }
 
     /** A constant as an SQL literal: {@code 'it''s'}, {@code x'00ff'}, {@code 1.5}, {@code null}. */

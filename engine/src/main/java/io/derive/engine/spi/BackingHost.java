@@ -15,8 +15,11 @@ public interface BackingHost {
     /** True only for a live connection to this incarnation. */
     boolean ownsConnection(TableConnection connection);
 
-    /** A fresh connection; the engine registers it so commit, rollback and savepoints cover it. */
-    TableConnection connect();
+    /**
+     * A fresh connection for a transaction of {@code session}, as {@link HostedTable#connect};
+     * the engine registers it so commit, rollback and savepoints cover it.
+     */
+    TableConnection connect(HostSession session);
 
     /**
      * Applies the ops, in order, to the connection's pending state and reports each realized

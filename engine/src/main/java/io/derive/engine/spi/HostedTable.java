@@ -14,10 +14,20 @@ public interface HostedTable {
     TableShape shape();
 
     /**
-     * A fresh connection with empty pending state. The engine registers it with one transaction
-     * and ends it with {@link TableConnection#commit()} or {@link TableConnection#rollback()}.
+     * A fresh connection with empty pending state, for a transaction of {@code session}. The
+     * engine registers it with that transaction and ends it with {@link TableConnection#commit()}
+     * or {@link TableConnection#rollback()}. Connections of one transaction to tables of one host
+     * may share whatever the host keeps in the session (one commit domain).
      */
-    TableConnection connect();
+    TableConnection connect(HostSession session);
+
+    /**
+     * What identifies this storage to {@link TableModule#reopen} in a later open of the same
+     * database; empty for storage that does not outlive the database (the default).
+     */
+    default Optional<String> storageId() {
+        return Optional.empty();
+    }
 
     /** Rows in committed state. */
     long committedRowCount();

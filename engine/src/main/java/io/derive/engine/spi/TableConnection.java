@@ -103,6 +103,17 @@ public interface TableConnection {
     default void prepare() {
     }
 
+    /**
+     * True for a connection whose {@link #commit()} can still fail after {@link #prepare()} — a
+     * store that makes the commit durable only then, as Derby does with its log. The engine
+     * commits these first, so that when such a commit fails no other connection has published
+     * anything yet and the whole transaction rolls back. A transaction's connections of this
+     * kind must belong to one commit domain (one host, one session resource).
+     */
+    default boolean commitsDurably() {
+        return false;
+    }
+
     /** Publishes pending writes to committed state atomically and ends the connection. */
     void commit();
 

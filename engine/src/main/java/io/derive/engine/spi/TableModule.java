@@ -1,6 +1,8 @@
 package io.derive.engine.spi;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A host: a table module that stores the rows of the tables created {@code using} it.
@@ -33,6 +35,58 @@ public interface TableModule {
      *         storage cannot be created; nothing is left behind
      */
     HostedTable create(TableShape shape, List<String> args);
+
+    /**
+     * A module of this kind that keeps its tables — and the catalog of a durable database — in
+     * {@code directory}, creating what is missing there; empty for a host that keeps nothing
+     * across opens (the default). {@code Database.open(Path)} uses the first module that offers one.
+     */
+    default Optional<TableModule> durableAt(Path directory) {
+        return Optional.empty();
+    }
+
+    /**
+     * A table of the host's own, outside every user schema, reopened with its rows when it
+     * exists and created empty otherwise: where a durable database keeps its catalog. Empty for
+     * a host that keeps nothing across opens (the default).
+     *
+     * @throws io.derive.engine.api.DeriveException when the table exists in another shape
+     */
+    default Optional<HostedTable> systemTable(String name, TableShape shape) {
+        return Optional.empty();
+    }
+
+    /**
+     * Storage an earlier open of the same database created, found by the
+     * {@link HostedTable#storageId()} it reported then, with its committed rows. Empty when the
+     * host keeps nothing across opens (the default) or no such storage exists any more.
+     *
+     * @throws io.derive.engine.api.DeriveException when the storage exists but does not hold
+     *         rows of {@code shape}
+     */
+    default Optional<HostedTable> reopen(String storageId, TableShape shape) {
+        return Optional.empty();
+    }
+
+    /**
+     * Called once after a durable database has reopened all its tables: releases the storage of
+     * this host that none of them uses (left behind by a crash between a drop's commit and the
+     * release of its storage). Does nothing by default.
+     */
+    default void sweep() {
+    }
+
+    /**
+     * The collation this module compares the text columns of a table's physical key under when
+     * the table declares none for them, as its {@code using} arguments ask; empty (the default)
+     * to keep each column's declared collation. The engine then declares that collation on those
+     * columns, so its own comparisons and the host's agree.
+     *
+     * @throws io.derive.engine.api.DeriveException when the arguments are invalid
+     */
+    default Optional<io.derive.engine.schema.Collation> keyCollation(List<String> args) {
+        return Optional.empty();
+    }
 
     /** Releases every resource of the module; the database is closing. */
     default void close() {

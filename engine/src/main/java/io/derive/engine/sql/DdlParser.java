@@ -529,6 +529,14 @@ final class DdlParser {
         return new Statement.Drop(kind, name, ifExists, tokens.spanFrom(first));
     }
 
+    private String moduleArgumentToken() {
+        Token arg = tokens.peek();
+        if (arg.kind() == TokenKind.EOF || arg.kind() == TokenKind.OPERATOR) {
+            throw tokens.expected("a module argument");
+        }
+        return tokens.next().text();
+    }
+
     private Statement.HostClause hostClause() {
         Token first = tokens.peek();
         if (!tokens.acceptWord("using")) {
@@ -539,11 +547,9 @@ final class DdlParser {
         if (tokens.acceptOperator("(")) {
             if (!tokens.peek().isOperator(")")) {
                 do {
-                    Token arg = tokens.peek();
-                    if (arg.kind() == TokenKind.EOF || arg.kind() == TokenKind.OPERATOR) {
-                        throw tokens.expected("a module argument");
-                    }
-                    args.add(tokens.next().text());
+                    String arg = moduleArgumentToken();
+                    // name = value, as in using derby(collation = 'NOCASE'), reaches the module as "name=value".
+                    args.add(tokens.acceptOperator("=") ? arg + "=" + moduleArgumentToken() : arg);
                 } while (tokens.acceptOperator(","));
             }
             tokens.expectOperator(")");

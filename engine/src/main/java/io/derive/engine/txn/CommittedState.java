@@ -13,6 +13,7 @@ public final class CommittedState {
     private final AtomicReference<Catalog> catalog = new AtomicReference<>(Catalog.empty());
     private final WriteLock writeLock;
     private final Duration writeLockTimeout;
+    private volatile CatalogPersistence persistence;
 
     public CommittedState(WriteLock writeLock, Duration writeLockTimeout) {
         this.writeLock = writeLock;
@@ -21,6 +22,15 @@ public final class CommittedState {
 
     public Catalog catalog() {
         return catalog.get();
+    }
+
+    /** Makes every later catalog change durable through {@code persistence} (a durable database, once it has opened). */
+    public void persistThrough(CatalogPersistence persistence) {
+        this.persistence = persistence;
+    }
+
+    CatalogPersistence persistence() {
+        return persistence;
     }
 
     void publish(Catalog next) {

@@ -4,6 +4,7 @@ import io.derive.engine.api.CommitVote;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.TableConnection;
 
@@ -26,6 +27,7 @@ public final class Transaction {
     private enum Phase { ACTIVE, PREPARED, ENDED }
 
     private final CommittedState shared;
+    private final HostSession session;
     private final String description;
     private final Map<HostedTable, TableConnection> connections = new IdentityHashMap<>();
     private final List<TableConnection> registrationOrder = new ArrayList<>();
@@ -40,8 +42,9 @@ public final class Transaction {
     private record Mark(Catalog catalog, int onCommitSize, int onRollbackSize) {
     }
 
-    public Transaction(CommittedState shared, String description) {
+    public Transaction(CommittedState shared, HostSession session, String description) {
         this.shared = shared;
+        this.session = session;
         this.description = description;
     }
 
@@ -74,7 +77,7 @@ public final class Transaction {
         requireActive();
         TableConnection c = connections.get(storage);
         if (c == null) {
-            c = storage.connect();
+            c = storage.connect(session);
             for (int depth = 1; depth <= savepoints.size(); depth++) {
                 c.savepoint(depth);
             }
@@ -148,7 +151,11 @@ public final class Transaction {
             return CommitVote.READ_ONLY;
         }
         try {
-            for (TableConnection c : registrationOrder) {
+            CatalogPersistence persistence = shared.persistence();
+            if (workingCatalog != null && persistence != null) {
+                persistence.stage(this, shared.catalog(), workingCatalog);
+            }
+            for (TableConnection c : List.copyOf(registrationOrder)) {
                 c.prepare();
             }
         } catch (RuntimeException e) {
@@ -159,7 +166,11 @@ public final class Transaction {
         return CommitVote.PREPARED;
     }
 
-    /** Commits, preparing first when {@link #prepare()} was not called. */
+    /**
+     * Commits, preparing first when {@link #prepare()} was not called. Durable connections
+     * ({@link TableConnection#commitsDurably()}) commit first: when one of them fails, nothing
+     * has been published and the transaction rolls back as a whole.
+     */
     public void commit() {
         if (phase == Phase.ENDED) {
             throw new DeriveException(DeriveException.TRANSACTION_STATE, "the transaction has already ended");
@@ -167,10 +178,24 @@ public final class Transaction {
         if (phase == Phase.ACTIVE && prepare() == CommitVote.READ_ONLY) {
             return;
         }
+        List<TableConnection> order = new ArrayList<>(registrationOrder.size());
+        registrationOrder.stream().filter(TableConnection::commitsDurably).forEach(order::add);
+        registrationOrder.stream().filter(c -> !c.commitsDurably()).forEach(order::add);
+        int committed = 0;
         try {
-            for (TableConnection c : registrationOrder) {
+            for (TableConnection c : order) {
                 c.commit();
+                committed++;
             }
+        } catch (RuntimeException e) {
+            if (committed == 0) {
+                rollback();
+            } else {
+                end();
+            }
+            throw e;
+        }
+        try {
             if (workingCatalog != null) {
                 shared.publish(workingCatalog);
             }

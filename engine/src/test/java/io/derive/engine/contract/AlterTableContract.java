@@ -216,7 +216,7 @@ public abstract class AlterTableContract extends HostContractTest {
                 .hasMessageContaining("FOREIGN KEY constraint failed");
         assertThat(rows("select sql from schema() where name = 'child'")).containsExactly(row(
                 "create table main.child (k integer not null, p integer, primary key (k), "
-                        + "foreign key (p) references mother (id)) using memory"));
+                        + "foreign key (p) references mother (id)) using " + config().defaultHost()));
     }
 
     @Test

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * Many sessions on one database, each on its own thread (issue 3, "Show it"): one writer at a
@@ -131,6 +132,7 @@ public abstract class ConcurrencyContract extends HostContractTest {
 
     @Test
     void aReaderIsNotBlockedByAnOpenWriteTransaction() throws Exception {
+        assumeFalse(readersWaitForWriters(), "readers of this host wait for writers (its own tests pin the bounded wait)");
         script("""
                 create table t (k integer primary key);
                 insert into t values (1);

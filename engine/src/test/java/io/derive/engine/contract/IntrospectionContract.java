@@ -15,20 +15,20 @@ public abstract class IntrospectionContract extends HostContractTest {
                                     price DECIMAL(10, 2))""");
         assertThat(rows("select type, schema, name, sql, tags from schema()")).containsExactly(row("table", "main", "Items",
                 "create table main.Items (id integer not null, label text not null collate nocase default 'it''s', "
-                        + "price numeric, primary key (id)) using memory", null));
+                        + "price numeric, primary key (id)) using " + config().defaultHost(), null));
     }
 
     @Test
     void schemaShowsABagWithoutItsRowId() {
         session.execute("create table b (x, y integer)");
-        assertThat(rows("select sql from schema()")).containsExactly(row("create table main.b (x, y integer) using memory"));
+        assertThat(rows("select sql from schema()")).containsExactly(row("create table main.b (x, y integer) using " + config().defaultHost()));
     }
 
     @Test
     void schemaShowsACompositeDescendingKey() {
         session.execute("create table k (a text, b integer, primary key (b desc, a))");
         assertThat(rows("select sql from schema()")).containsExactly(
-                row("create table main.k (a text not null, b integer not null, primary key (b desc, a)) using memory"));
+                row("create table main.k (a text not null, b integer not null, primary key (b desc, a)) using " + config().defaultHost()));
     }
 
     @Test
@@ -39,7 +39,7 @@ public abstract class IntrospectionContract extends HostContractTest {
                 """);
         assertThat(rows("select type, name, sql, tags from schema() where name = 'm'")).containsExactly(row(
                 "materialized_view", "m",
-                "create table main.m (k integer not null, v text, primary key (k)) using memory maintained as "
+                "create table main.m (k integer not null, v text, primary key (k)) using " + config().defaultHost() + " maintained as "
                         + "select k, v from t where k > 0", "{}"));
     }
 

@@ -1,0 +1,114 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DeriveException;
+
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What the Derby host keeps per engine session: one JDBC connection, shared by every Derby table
+ * the session touches, so that a transaction over several of them commits or rolls back in one
+ * Derby transaction; its prepared statements; and the current {@link DerbyTransaction}.
+ *
+ * <p>Used by one thread at a time, as engine sessions are.
+ */
+final class DerbySession implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(DerbySession.class.getName());
+    /** Enough for the statements of a few dozen tables; older ones are closed and re-prepared when needed. */
+    private static final int STATEMENT_CACHE = 512;
+
+    private final DerbyTableModule module;
+    private final Connection connection;
+    private final Map<String, PreparedStatement> statements = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, PreparedStatement> eldest) {
+            if (size() > STATEMENT_CACHE) {
+                closeQuietly(eldest.getValue());
+                return true;
+            }
+            return false;
+        }
+    };
+    private final Map<String, ArrayDeque<PreparedStatement>> idleCursors = new HashMap<>();
+    private DerbyTransaction current;
+
+    DerbySession(DerbyTableModule module) {
+        this.module = module;
+        this.connection = module.store().sessionConnection();
+    }
+
+    DerbyTableModule module() {
+        return module;
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    /** The transaction the session's next connection joins: the open one, else a new one. */
+    DerbyTransaction transaction() {
+        if (current == null || current.ended()) {
+            current = new DerbyTransaction(this);
+        }
+        return current;
+    }
+
+    /** A prepared statement for a statement whose results are consumed before the next use of the same text. */
+    PreparedStatement statement(String sql) throws SQLException {
+        PreparedStatement p = statements.get(sql);
+        if (p == null) {
+            p = connection.prepareStatement(sql);
+            statements.put(sql, p);
+        }
+        return p;
+    }
+
+    /** A prepared statement for a cursor that may stay open while others of the same text run; give it back when done. */
+    PreparedStatement borrow(String sql) throws SQLException {
+        ArrayDeque<PreparedStatement> idle = idleCursors.get(sql);
+        PreparedStatement p = idle == null ? null : idle.poll();
+        return p != null ? p : connection.prepareStatement(sql);
+    }
+
+    void giveBack(String sql, PreparedStatement statement) {
+        ArrayDeque<PreparedStatement> idle = idleCursors.computeIfAbsent(sql, s -> new ArrayDeque<>());
+        if (idle.size() < 4) {
+            idle.push(statement);
+        } else {
+            closeQuietly(statement);
+        }
+    }
+
+    DeriveException failure(String action, SQLException e) {
+        return module.store().failure(action, e);
+    }
+
+    /** Rolls back an open transaction, then closes the statements and the connection. */
+    @Override
+    public void close() {
+        if (current != null && !current.ended()) {
+            current.rollback();
+        }
+        statements.values().forEach(DerbySession::closeQuietly);
+        idleCursors.values().forEach(q -> q.forEach(DerbySession::closeQuietly));
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "closing a session connection of " + module.store().location() + " failed", e);
+        }
+    }
+
+    private static void closeQuietly(PreparedStatement p) {
+        try {
+            p.close();
+        } catch (SQLException e) {
+            LOG.log(Level.DEBUG, "closing a prepared statement failed", e);
+        }
+    }
+}

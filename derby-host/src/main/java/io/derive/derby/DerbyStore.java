@@ -1,0 +1,269 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DeriveException;
+
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayDeque;
+import java.util.HashSet;
+import java.util.Queue;
+import java.util.Set;
+
+/**
+ * The Derby database behind one {@link DerbyTableModule}: session connections, the
+ * autocommit connection DDL runs on, and the Derby names of the tables it stores.
+ *
+ * <p>Physical drops are deferred: the engine releases storage while the dropping (or a
+ * compensating) transaction may still hold Derby locks on it, and a {@code DROP TABLE} on the
+ * DDL connection would then wait on its own session. Drops run once a session transaction
+ * ends; a drop that still cannot run stays queued for the next.
+ */
+final class DerbyStore implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(DerbyStore.class.getName());
+    private static final String TABLE_EXISTS = "X0Y32";
+    private static final String NO_SUCH_TABLE = "42Y55";
+
+    private final EmbeddedDerbyDatabase database;
+    private final String schemaPrefix;
+    private final Connection ddl;
+    private final Set<String> reserved = new HashSet<>();
+    private final Queue<String> pendingDrops = new ArrayDeque<>();
+
+    /**
+     * @param schemaPrefix for a store in a Derby database other stores share (the JVM's scratch
+     *                     database of in-memory modules), the prefix that keeps this store's Derby
+     *                     schemas apart; its tables are dropped at close and the database stays up.
+     *                     Null for a database of its own, shut down at close.
+     */
+    DerbyStore(EmbeddedDerbyDatabase database, String schemaPrefix, int lockTimeoutSeconds) {
+        this.database = database;
+        this.schemaPrefix = schemaPrefix;
+        this.ddl = database.connection();
+        try (Statement s = ddl.createStatement()) {
+            s.execute("call syscs_util.syscs_set_database_property('derby.locks.waitTimeout', '"
+                    + lockTimeoutSeconds + "')");
+            s.execute("call syscs_util.syscs_set_database_property('derby.locks.deadlockTimeout', '"
+                    + Math.max(1, lockTimeoutSeconds / 2) + "')");
+        } catch (SQLException e) {
+            throw failure("configure", e);
+        }
+    }
+
+    String location() {
+        return database.location();
+    }
+
+    /** The Derby schema of the tables of an engine schema (or of the host's own system schema). */
+    String derbySchema(String schema) {
+        return schemaPrefix == null ? schema : schemaPrefix + schema;
+    }
+
+    /** A connection for one engine session: no autocommit, read committed. */
+    Connection sessionConnection() {
+        Connection c = database.connection();
+        try {
+            c.setAutoCommit(false);
+            c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            return c;
+        } catch (SQLException e) {
+            throw failure("open a session on", e);
+        }
+    }
+
+    /**
+     * Creates a table and returns its Derby name: {@code base}, or {@code base$2}, {@code base$3}…
+     * when a table of that name exists or waits to be dropped. {@code columns} is the column list
+     * of the {@code create table} statement.
+     */
+    synchronized String createTable(String schema, String base, String columns) {
+        ensureSchema(schema);
+        for (int n = 1; ; n++) {
+            String name = n == 1 ? base : base + "$" + n;
+            String qualified = DerbySql.qualified(schema, name);
+            if (reserved.contains(qualified)) {
+                continue;
+            }
+            try (Statement s = ddl.createStatement()) {
+                s.execute("create table " + qualified + " (" + columns + ")");
+                reserved.add(qualified);
+                return name;
+            } catch (SQLException e) {
+                if (!TABLE_EXISTS.equals(e.getSQLState())) {
+                    throw failure("create table " + qualified + " in", e);
+                }
+            }
+        }
+    }
+
+    /**
+     * Takes over an existing table of an earlier open: true when it exists with exactly the
+     * columns named (in order) and of the kinds given (compared by the first word of the Derby
+     * type), false when there is no such table.
+     *
+     * @throws DeriveException when the table exists with other columns
+     */
+    synchronized boolean reopen(String schema, String name, java.util.Map<String, String> columns) {
+        String qualified = DerbySql.qualified(schema, name);
+        java.util.Map<String, String> found = new java.util.LinkedHashMap<>();
+        try (ResultSet rs = ddl.getMetaData().getColumns(null, schema, name, null)) {
+            while (rs.next()) {
+                found.put(rs.getString("COLUMN_NAME"), kind(rs.getString("TYPE_NAME")));
+            }
+        } catch (SQLException e) {
+            throw failure("read the columns of " + qualified + " in", e);
+        }
+        if (found.isEmpty()) {
+            return false;
+        }
+        java.util.Map<String, String> expected = new java.util.LinkedHashMap<>();
+        columns.forEach((column, type) -> expected.put(column, kind(type)));
+        if (!new java.util.ArrayList<>(found.entrySet()).equals(new java.util.ArrayList<>(expected.entrySet()))) {
+            throw new DeriveException(DeriveException.INVALID_DEFINITION, "Derby database '" + database.location()
+                    + "': table " + qualified + " has columns " + found + ", not the " + expected + " its definition needs");
+        }
+        reserved.add(qualified);
+        return true;
+    }
+
+    private static String kind(String derbyType) {
+        return derbyType.split("[ (]")[0].toUpperCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * Drops every table outside Derby's own schemas and {@code systemSchema} that no table of
+     * this open created or reopened.
+     */
+    synchronized void sweep(String systemSchema) {
+        java.util.List<String> orphans = new java.util.ArrayList<>();
+        try (ResultSet rs = ddl.getMetaData().getTables(null, null, null, new String[]{"TABLE"})) {
+            while (rs.next()) {
+                String schema = rs.getString("TABLE_SCHEM");
+                String qualified = DerbySql.qualified(schema, rs.getString("TABLE_NAME"));
+                boolean ours = schemaPrefix == null ? !schema.startsWith("SYS") : schema.startsWith(schemaPrefix);
+                if (ours && !schema.equals(derbySchema(systemSchema)) && !reserved.contains(qualified)) {
+                    orphans.add(qualified);
+                }
+            }
+        } catch (SQLException e) {
+            throw failure("list the tables of", e);
+        }
+        for (String orphan : orphans) {
+            LOG.log(Level.INFO, "dropping {0}: no table of the database uses it", orphan);
+            pendingDrops.add(orphan);
+        }
+        runPendingDrops();
+    }
+
+    /** Runs a DDL statement in autocommit. */
+    synchronized void execute(String sql) {
+        try (Statement s = ddl.createStatement()) {
+            s.execute(sql);
+        } catch (SQLException e) {
+            throw failure("run '" + sql + "' in", e);
+        }
+    }
+
+    /** Queues a table for dropping; see the class comment. */
+    synchronized void dropLater(String qualified) {
+        pendingDrops.add(qualified);
+    }
+
+    /** Drops the queued tables that no transaction holds any more. */
+    synchronized void runPendingDrops() {
+        int attempts = pendingDrops.size();
+        for (int i = 0; i < attempts; i++) {
+            String qualified = pendingDrops.remove();
+            try (Statement s = ddl.createStatement()) {
+                s.setQueryTimeout(1);
+                s.execute("drop table " + qualified);
+                reserved.remove(qualified);
+            } catch (SQLException e) {
+                if (NO_SUCH_TABLE.equals(e.getSQLState())) {
+                    reserved.remove(qualified);
+                } else {
+                    LOG.log(Level.DEBUG, "drop of {0} deferred again: {1}", qualified, e.getMessage());
+                    pendingDrops.add(qualified);
+                }
+            }
+        }
+    }
+
+    /** Rows of a table, counted when a database opens (no session writes yet). */
+    synchronized long countRows(String qualified) {
+        try (Statement s = ddl.createStatement();
+             ResultSet rs = s.executeQuery("select count(*) from " + qualified)) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw failure("count the rows of " + qualified + " in", e);
+        }
+    }
+
+    /** The DDL connection, for the callers that must run a whole transaction on their own. */
+    synchronized <T> T onOwnConnection(SqlWork<T> work) {
+        try {
+            ddl.setAutoCommit(false);
+            try {
+                T result = work.run(ddl);
+                ddl.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                ddl.rollback();
+                throw e;
+            } finally {
+                ddl.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw failure("write to", e);
+        }
+    }
+
+    /** JDBC work that may fail with an {@link SQLException}. */
+    interface SqlWork<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    private void ensureSchema(String schema) {
+        try (PreparedStatement p = ddl.prepareStatement("select 1 from sys.sysschemas where schemaname = ?")) {
+            p.setString(1, schema);
+            try (ResultSet rs = p.executeQuery()) {
+                if (rs.next()) {
+                    return;
+                }
+            }
+            try (Statement s = ddl.createStatement()) {
+                s.execute("create schema " + DerbySql.identifier(schema));
+            }
+        } catch (SQLException e) {
+            throw failure("create schema " + schema + " in", e);
+        }
+    }
+
+    DeriveException failure(String action, SQLException e) {
+        return DerbyErrors.toDeriveException(database.location(), action, e);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (schemaPrefix != null) {
+            reserved.forEach(pendingDrops::add);
+            reserved.clear();
+        }
+        runPendingDrops();
+        if (!pendingDrops.isEmpty()) {
+            LOG.log(Level.WARNING, "{0} tables of {1} could not be dropped at close", pendingDrops.size(), database.location());
+        }
+        try {
+            ddl.close();
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "closing the DDL connection of " + database.location() + " failed", e);
+        }
+        if (schemaPrefix == null) {
+            database.close();
+        }
+    }
+}

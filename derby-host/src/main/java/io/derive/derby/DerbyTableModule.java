@@ -1,0 +1,218 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.schema.Collation;
+import io.derive.engine.spi.HostSession;
+import io.derive.engine.spi.HostedTable;
+import io.derive.engine.spi.TableModule;
+import io.derive.engine.spi.TableShape;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * The {@code derby} host: tables stored in an embedded Apache Derby database, one Derby table per
+ * engine table ({@link DerbyTable}), one Derby connection per engine session shared by all of
+ * them ({@link DerbySession}), so that a transaction over several Derby tables is one atomic
+ * Derby transaction.
+ *
+ * <p>The no-argument constructor (the one {@link java.util.ServiceLoader} uses) stores the tables
+ * in memory, discarded when the engine database closes; {@link #inDirectory(Path)} stores them on
+ * disk, in a Derby database of their own.
+ *
+ * <p>Storage DDL ({@code create table}, index tables) runs in autocommit on a connection of its
+ * own and is undone by the engine's compensation (a drop) when the creating transaction rolls
+ * back; rows are only ever written inside session transactions.
+ */
+public final class DerbyTableModule implements TableModule {
+    private static final Duration DEFAULT_LOCK_TIMEOUT = Duration.ofSeconds(10);
+
+    private static final AtomicLong SCRATCH_STORES = new AtomicLong();
+    private static final Map<Long, EmbeddedDerbyDatabase> SCRATCH = new HashMap<>();
+
+    private final Supplier<EmbeddedDerbyDatabase> opener;
+    private final boolean scratch;
+    private final Duration lockTimeout;
+    private DerbyStore store;
+    private volatile DerbyTransaction writer;
+
+    /**
+     * Tables in memory, discarded when the engine database closes. They live in Derby schemas of
+     * their own inside one in-memory Derby database the JVM's in-memory modules share (one per
+     * lock timeout, a database-wide Derby setting), booted once: booting Derby costs far more
+     * than creating a few tables.
+     */
+    public DerbyTableModule() {
+        this(null, true, DEFAULT_LOCK_TIMEOUT);
+    }
+
+    private DerbyTableModule(Supplier<EmbeddedDerbyDatabase> opener, boolean scratch, Duration lockTimeout) {
+        this.opener = opener;
+        this.scratch = scratch;
+        this.lockTimeout = lockTimeout;
+    }
+
+    /**
+     * Tables in the Derby database of the database directory {@code directory}: Derby's own files
+     * live in its subdirectory {@code derby}, created when absent (the directory itself may exist).
+     */
+    public static DerbyTableModule inDirectory(Path directory) {
+        Objects.requireNonNull(directory, "directory");
+        return new DerbyTableModule(() -> EmbeddedDerbyDatabase.open(derbyDirectory(directory)), false, DEFAULT_LOCK_TIMEOUT);
+    }
+
+    /** Where {@link #inDirectory} keeps Derby's files. */
+    public static Path derbyDirectory(Path directory) {
+        return directory.resolve("derby");
+    }
+
+    /**
+     * This module with another bound on how long a reader or writer waits for a row another
+     * session has locked before it fails with a lock-timeout error (whole seconds, at least 1).
+     */
+    public DerbyTableModule withLockTimeout(Duration timeout) {
+        return new DerbyTableModule(opener, scratch, timeout);
+    }
+
+    @Override
+    public String name() {
+        return "derby";
+    }
+
+    /** Derby boots at the first table this module stores, not here: a database may never use this host. */
+    @Override
+    public void start(String databaseName) {
+    }
+
+    /** Takes {@code collation = 'BINARY' | 'NOCASE'} (see {@link #keyCollation}) or nothing. */
+    @Override
+    public HostedTable create(TableShape shape, List<String> args) {
+        keyCollation(args);
+        return createTable(shape);
+    }
+
+    /**
+     * {@code using derby(collation = 'NOCASE')} compares the table's text key columns that
+     * declare no collation under NOCASE (ASCII case folding, as on the memory host); BINARY, the
+     * default, keeps them as declared.
+     */
+    @Override
+    public Optional<Collation> keyCollation(List<String> args) {
+        if (args.isEmpty()) {
+            return Optional.empty();
+        }
+        String[] option = args.get(0).split("=", 2);
+        if (args.size() > 1 || option.length != 2 || !option[0].equalsIgnoreCase("collation")) {
+            throw new DeriveException(DeriveException.SYNTAX, "table module 'derby' takes collation = 'BINARY' | 'NOCASE', got "
+                    + args);
+        }
+        if (option[1].equalsIgnoreCase("binary")) {
+            return Optional.empty();
+        }
+        if (option[1].equalsIgnoreCase("nocase")) {
+            return Optional.of(Collation.NOCASE);
+        }
+        throw new DeriveException(DeriveException.SYNTAX, "table module 'derby': collation must be 'BINARY' or 'NOCASE', not '"
+                + option[1] + "'");
+    }
+
+    @Override
+    public Optional<TableModule> durableAt(Path directory) {
+        return Optional.of(inDirectory(directory));
+    }
+
+    /** The Derby schema of the host's own tables, beside the user schemas (which are lower case). */
+    static final String SYSTEM_SCHEMA = "DERIVE";
+
+    @Override
+    public Optional<HostedTable> systemTable(String name, TableShape shape) {
+        String derbyName = name.toUpperCase(java.util.Locale.ROOT);
+        String schema = store().derbySchema(SYSTEM_SCHEMA);
+        Optional<HostedTable> existing = reopenDerby(schema, derbyName, shape);
+        if (existing.isPresent()) {
+            return existing;
+        }
+        String created = store().createTable(schema, derbyName, DerbyTable.columnDefinitions(shape));
+        return Optional.of(new DerbyTable(this, shape, schema, created, 0));
+    }
+
+    @Override
+    public Optional<HostedTable> reopen(String storageId, TableShape shape) {
+        String[] parts = DerbySql.parseQualified(storageId);
+        return reopenDerby(parts[0], parts[1], shape);
+    }
+
+    private Optional<HostedTable> reopenDerby(String schema, String name, TableShape shape) {
+        if (!store().reopen(schema, name, DerbyTable.columnTypes(shape))) {
+            return Optional.empty();
+        }
+        return Optional.of(new DerbyTable(this, shape, schema, name, store().countRows(DerbySql.qualified(schema, name))));
+    }
+
+    @Override
+    public void sweep() {
+        store().sweep(SYSTEM_SCHEMA);
+    }
+
+    DerbyTable createTable(TableShape shape) {
+        String schema = store().derbySchema(shape.schema());
+        String name = store().createTable(schema, shape.name(), DerbyTable.columnDefinitions(shape));
+        return new DerbyTable(this, shape, schema, name, 0);
+    }
+
+    synchronized DerbyStore store() {
+        if (store == null) {
+            long seconds = Math.max(1, lockTimeout.toSeconds());
+            store = scratch
+                    ? new DerbyStore(scratchDatabase(seconds), "derive" + SCRATCH_STORES.incrementAndGet() + "_", (int) seconds)
+                    : new DerbyStore(opener.get(), null, (int) seconds);
+        }
+        return store;
+    }
+
+    private static EmbeddedDerbyDatabase scratchDatabase(long lockTimeoutSeconds) {
+        synchronized (SCRATCH) {
+            return SCRATCH.computeIfAbsent(lockTimeoutSeconds,
+                    s -> EmbeddedDerbyDatabase.openInMemory("derive-scratch-" + UUID.randomUUID()));
+        }
+    }
+
+    DerbySession session(HostSession session) {
+        return session.resource(this, DerbySession.class, () -> new DerbySession(this));
+    }
+
+    /**
+     * The engine lets one transaction write at a time (its database write lock), so at most one
+     * session transaction has written to this host and not yet ended: the one index builds join.
+     */
+    void writerStarted(DerbyTransaction transaction) {
+        writer = transaction;
+    }
+
+    void writerEnded(DerbyTransaction transaction) {
+        if (writer == transaction) {
+            writer = null;
+        }
+    }
+
+    DerbyTransaction currentWriter() {
+        DerbyTransaction current = writer;
+        return current == null || current.ended() ? null : current;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (store != null) {
+            store.close();
+            store = null;
+        }
+    }
+}

@@ -1,0 +1,210 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DeriveException;
+
+import java.lang.System.Logger.Level;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One engine transaction's work on the Derby host: a Derby transaction on the session's
+ * connection, shared by the connections of every Derby table the engine transaction registers.
+ *
+ * <p>The engine's nested savepoints are kept here, as an undo log of before-images, not as Derby
+ * savepoints: Derby allows one SQL {@code SAVEPOINT} at a time in a transaction (a second one
+ * fails with 3B002) and refuses JDBC savepoints inside an XA branch (XJ058), while the engine
+ * nests a statement savepoint inside the user's. Every write records the row it replaced, and
+ * {@code rollbackTo} writes those rows back through the same connection, newest first.
+ *
+ * <p>The engine calls each savepoint operation once per registered connection; all of them land
+ * here, so each is written to be harmless when repeated: a savepoint opens depths not open yet,
+ * a release closes depths still open, a second rollback to the same depth finds nothing to undo.
+ *
+ * <p>Derby ends a transaction by itself on a deadlock or lock timeout (SQLState class 40); the
+ * transaction is then doomed: every later use fails with that cause until the engine rolls back.
+ */
+final class DerbyTransaction {
+    private static final System.Logger LOG = System.getLogger(DerbyTransaction.class.getName());
+    /**
+     * Test hook of the crash tests: a pause just before Derby commits, so that a process killed
+     * at random is often killed inside a commit. Zero (no pause) unless the system property is set.
+     */
+    private static final long COMMIT_PAUSE_MILLIS = Long.getLong("derive.derby.testCommitPauseMillis", 0);
+
+    private final DerbySession session;
+    private final List<Undo> undo = new ArrayList<>();
+    private final List<Integer> marks = new ArrayList<>();
+    private final Map<DerbyTable, long[]> rowDeltas = new IdentityHashMap<>();
+    private final List<ResultCursor> openCursors = new ArrayList<>();
+    private boolean wrote;
+    private boolean ended;
+    private DeriveException doomedBy;
+
+    /** The row a write replaced ({@code null} when it inserted), by the written row's encoded key. */
+    private record Undo(DerbyTable table, byte[] key, Object[] before) {
+    }
+
+    DerbyTransaction(DerbySession session) {
+        this.session = session;
+    }
+
+    DerbySession session() {
+        return session;
+    }
+
+    boolean ended() {
+        return ended;
+    }
+
+    boolean hasWritten() {
+        return wrote;
+    }
+
+    /**
+     * Called before every write to {@code table}: the cursors open on it finish reading first, so
+     * that a scan keeps the contents it started with (the engine may write while it scans).
+     */
+    void beforeWrite(DerbyTable table) {
+        requireUsable();
+        for (ResultCursor cursor : List.copyOf(openCursors)) {
+            if (cursor.table() == table) {
+                cursor.drain();
+            }
+        }
+        if (!wrote) {
+            wrote = true;
+            session.module().writerStarted(this);
+        }
+    }
+
+    /** Records a write of {@code table} at {@code key} that replaced {@code before} ({@code null}: nothing). */
+    void wrote(DerbyTable table, byte[] key, Object[] before, int rowDelta) {
+        if (!marks.isEmpty()) {
+            undo.add(new Undo(table, key, before));
+        }
+        if (rowDelta != 0) {
+            rowDeltas.computeIfAbsent(table, t -> new long[1])[0] += rowDelta;
+        }
+    }
+
+    void cursorOpened(ResultCursor cursor) {
+        openCursors.add(cursor);
+    }
+
+    void cursorClosed(ResultCursor cursor) {
+        openCursors.remove(cursor);
+    }
+
+    void savepoint(int depth) {
+        while (marks.size() < depth) {
+            marks.add(undo.size());
+        }
+    }
+
+    void release(int depth) {
+        while (marks.size() >= depth && !marks.isEmpty()) {
+            marks.remove(marks.size() - 1);
+        }
+        if (marks.isEmpty()) {
+            undo.clear();
+        }
+    }
+
+    void rollbackTo(int depth) {
+        if (doomedBy != null || marks.size() < depth) {
+            return;
+        }
+        int mark = marks.get(depth - 1);
+        while (undo.size() > mark) {
+            Undo u = undo.remove(undo.size() - 1);
+            u.table().restore(this, u.key(), u.before());
+        }
+        while (marks.size() > depth) {
+            marks.remove(marks.size() - 1);
+        }
+    }
+
+    /** Adds {@code delta} to the net row count change of {@code table} (an undo adjusting what {@link #wrote} counted). */
+    void adjustRows(DerbyTable table, int delta) {
+        rowDeltas.computeIfAbsent(table, t -> new long[1])[0] += delta;
+    }
+
+    /** Commits the Derby transaction once, however many connections ask. */
+    void commit() {
+        if (ended) {
+            return;
+        }
+        requireUsable();
+        closeCursors();
+        pauseForCrashTests();
+        try {
+            session.connection().commit();
+        } catch (SQLException e) {
+            throw fail("commit", e);
+        }
+        rowDeltas.forEach((table, delta) -> table.committed(delta[0]));
+        finish();
+    }
+
+    private static void pauseForCrashTests() {
+        if (COMMIT_PAUSE_MILLIS > 0) {
+            try {
+                Thread.sleep(COMMIT_PAUSE_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Rolls the Derby transaction back once, however many connections ask; never throws. */
+    void rollback() {
+        if (ended) {
+            return;
+        }
+        closeCursors();
+        try {
+            session.connection().rollback();
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "rollback on " + session.module().store().location() + " failed", e);
+        }
+        finish();
+    }
+
+    /** The error for a failed JDBC call; a class-40 failure dooms the transaction. */
+    DeriveException fail(String action, SQLException e) {
+        DeriveException error = session.failure(action, e);
+        if (e.getSQLState() != null && e.getSQLState().startsWith("40")) {
+            doomedBy = error;
+        }
+        return error;
+    }
+
+    void requireUsable() {
+        if (ended) {
+            throw new DeriveException(DeriveException.TRANSACTION_STATE, "the Derby transaction has already ended");
+        }
+        if (doomedBy != null) {
+            throw new DeriveException(DeriveException.TRANSACTION_STATE, "Derby rolled this transaction back ("
+                    + doomedBy.getMessage() + "); roll back and retry", doomedBy);
+        }
+    }
+
+    private void closeCursors() {
+        for (ResultCursor cursor : List.copyOf(openCursors)) {
+            cursor.close();
+        }
+    }
+
+    private void finish() {
+        ended = true;
+        undo.clear();
+        marks.clear();
+        if (wrote) {
+            session.module().writerEnded(this);
+        }
+        session.module().store().runPendingDrops();
+    }
+}

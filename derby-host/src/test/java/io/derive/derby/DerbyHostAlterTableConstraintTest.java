@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.AlterTableConstraintContract;
+
+class DerbyHostAlterTableConstraintTest extends AlterTableConstraintContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-alter-table-constraint");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

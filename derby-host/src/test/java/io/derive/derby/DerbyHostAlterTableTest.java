@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.AlterTableContract;
+
+class DerbyHostAlterTableTest extends AlterTableContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-alter-table");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.AnalyzeContract;
+
+class DerbyHostAnalyzeTest extends AnalyzeContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-analyze");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.BagTableContract;
+
+class DerbyHostBagTableTest extends BagTableContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-bag-table");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.ConcurrencyContract;
+
+class DerbyHostConcurrencyTest extends ConcurrencyContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-concurrency");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.ConflictClauseContract;
+
+class DerbyHostConflictClauseTest extends ConflictClauseContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-conflict-clause");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

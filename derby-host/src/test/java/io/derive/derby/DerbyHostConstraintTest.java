@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.ConstraintContract;
+
+class DerbyHostConstraintTest extends ConstraintContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-constraint");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.DefaultColumnNullabilityContract;
+
+class DerbyHostDefaultColumnNullabilityTest extends DefaultColumnNullabilityContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-default-column-nullability");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

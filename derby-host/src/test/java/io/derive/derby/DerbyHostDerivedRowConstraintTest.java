@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.DerivedRowConstraintContract;
+
+class DerbyHostDerivedRowConstraintTest extends DerivedRowConstraintContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-derived-row-constraint");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

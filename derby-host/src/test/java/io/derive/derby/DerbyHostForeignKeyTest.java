@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.ForeignKeyContract;
+
+class DerbyHostForeignKeyTest extends ForeignKeyContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-foreign-key");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

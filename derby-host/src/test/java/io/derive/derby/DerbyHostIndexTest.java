@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.IndexContract;
+
+class DerbyHostIndexTest extends IndexContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-index");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.IntrospectionContract;
+
+class DerbyHostIntrospectionTest extends IntrospectionContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-introspection");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

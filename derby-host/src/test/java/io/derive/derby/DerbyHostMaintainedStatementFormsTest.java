@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.MaintainedStatementFormsContract;
+
+class DerbyHostMaintainedStatementFormsTest extends MaintainedStatementFormsContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-maintained-statement-forms");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.MaintainedTableContract;
+
+class DerbyHostMaintainedTableTest extends MaintainedTableContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-maintained-table");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.MaterializedViewArmsContract;
+
+class DerbyHostMaterializedViewArmsTest extends MaterializedViewArmsContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-materialized-view-arms");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.MaterializedViewPragmasContract;
+
+class DerbyHostMaterializedViewPragmasTest extends MaterializedViewPragmasContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-materialized-view-pragmas");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.MaterializedViewTagsContract;
+
+class DerbyHostMaterializedViewTagsTest extends MaterializedViewTagsContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-materialized-view-tags");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

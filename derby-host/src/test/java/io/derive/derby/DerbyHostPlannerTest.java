@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.PlannerContract;
+
+class DerbyHostPlannerTest extends PlannerContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-planner");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

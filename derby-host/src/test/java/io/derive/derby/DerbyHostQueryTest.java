@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.QueryContract;
+
+class DerbyHostQueryTest extends QueryContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-query");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

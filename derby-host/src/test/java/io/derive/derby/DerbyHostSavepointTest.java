@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.SavepointContract;
+
+class DerbyHostSavepointTest extends SavepointContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-savepoint");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.ScalarFunctionContract;
+
+class DerbyHostScalarFunctionTest extends ScalarFunctionContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-scalar-function");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.SchemaChangeEventsContract;
+
+class DerbyHostSchemaChangeEventsTest extends SchemaChangeEventsContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-schema-change-events");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.MaterializedViewSliceContract;
+
+class DerbyHostSliceTest extends MaterializedViewSliceContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-slice");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.SqlSliceContract;
+
+class DerbyHostSqlTest extends SqlSliceContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-sql");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

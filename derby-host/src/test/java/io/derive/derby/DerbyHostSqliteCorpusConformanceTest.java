@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.SqliteCorpusConformanceContract;
+
+class DerbyHostSqliteCorpusConformanceTest extends SqliteCorpusConformanceContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-sqlite-corpus-conformance");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.StalenessContract;
+
+class DerbyHostStalenessTest extends StalenessContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-staleness");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

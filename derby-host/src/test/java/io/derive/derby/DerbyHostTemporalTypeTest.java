@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.TemporalTypeContract;
+
+class DerbyHostTemporalTypeTest extends TemporalTypeContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-temporal-type");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.TransactionalDdlContract;
+
+class DerbyHostTransactionalDdlTest extends TransactionalDdlContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-transactional-ddl");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

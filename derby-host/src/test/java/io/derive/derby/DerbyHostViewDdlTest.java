@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.ViewDdlContract;
+
+class DerbyHostViewDdlTest extends ViewDdlContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-view-ddl");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

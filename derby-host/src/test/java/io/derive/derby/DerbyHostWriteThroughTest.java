@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.WriteThroughContract;
+
+class DerbyHostWriteThroughTest extends WriteThroughContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-write-through");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

@@ -1,0 +1,232 @@
+package io.derive.engine.durable;
+
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.schema.Catalog;
+import io.derive.engine.schema.Collation;
+import io.derive.engine.schema.SqlType;
+import io.derive.engine.spi.HostedTable;
+import io.derive.engine.spi.RowCursor;
+import io.derive.engine.spi.TableConnection;
+import io.derive.engine.spi.TableModule;
+import io.derive.engine.spi.TableShape;
+import io.derive.engine.txn.CatalogPersistence;
+import io.derive.engine.txn.SessionResources;
+import io.derive.engine.txn.Transaction;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The catalog of a durable database, kept in two tables of its durable host: the entries
+ * ({@link CatalogEntry}) and the meta entries (catalog format version, clean-close marker).
+ *
+ * <p>A transaction that changes the catalog writes the entries of the objects it changed
+ * through its own connection to the entry table, in the same host transaction as its data
+ * ({@link #stage}); so the durable stale set (the {@code stale} flags) can never disagree with
+ * the backings it describes, whatever the moment of a crash.
+ */
+public final class DurableCatalog implements CatalogPersistence {
+    /** The catalog format this engine writes and reads. */
+    public static final long FORMAT_VERSION = 1;
+    private static final String VERSION = "format_version";
+    private static final String CLEAN_CLOSE = "clean_close";
+    private static final TableShape META = new TableShape("derive", "meta", List.of(
+            new TableShape.Column("key", SqlType.TEXT, Collation.BINARY, true),
+            new TableShape.Column("value", SqlType.TEXT, Collation.BINARY, false)),
+            List.of(new TableShape.KeyPart(0, false)));
+
+    private final TableModule host;
+    private final HostedTable entries;
+    private final HostedTable meta;
+    private final boolean lastCloseClean;
+    private volatile Map<String, CatalogEntry> committed;
+    private long nextSeq;
+
+    private DurableCatalog(TableModule host, HostedTable entries, HostedTable meta, Map<String, CatalogEntry> stored,
+                           boolean lastCloseClean) {
+        this.host = host;
+        this.entries = entries;
+        this.meta = meta;
+        this.committed = stored;
+        this.lastCloseClean = lastCloseClean;
+        this.nextSeq = stored.values().stream().mapToLong(CatalogEntry::seq).max().orElse(0) + 1;
+    }
+
+    /**
+     * Opens (or creates) the catalog in {@code host}, checks its format version and marks the
+     * database open (not cleanly closed) until {@link #markClosed()}.
+     *
+     * @throws DeriveException when the host keeps nothing across opens, or the catalog was
+     *         written by a newer format this engine cannot read
+     */
+    public static DurableCatalog open(TableModule host, String database) {
+        HostedTable entries = host.systemTable("catalog", CatalogEntry.SHAPE).orElseThrow(() -> new DeriveException(
+                DeriveException.FEATURE_NOT_SUPPORTED, "table module '" + host.name() + "' cannot keep the catalog of a durable database"));
+        HostedTable meta = host.systemTable("meta", META).orElseThrow();
+        Map<String, String> values = new HashMap<>();
+        Map<String, CatalogEntry> stored = new HashMap<>();
+        read(meta, row -> values.put((String) row[0], (String) row[1]));
+        read(entries, row -> {
+            CatalogEntry e = CatalogEntry.of(row);
+            stored.put(e.key(), e);
+        });
+        String version = values.get(VERSION);
+        if (version != null && Long.parseLong(version) > FORMAT_VERSION) {
+            throw new DeriveException(DeriveException.FEATURE_NOT_SUPPORTED, "database '" + database
+                    + "' has catalog format version " + version + ", newer than the " + FORMAT_VERSION
+                    + " this Derive reads: open it with a newer Derive");
+        }
+        boolean clean = version == null || "true".equals(values.get(CLEAN_CLOSE));
+        write(meta, c -> {
+            c.put(new Object[]{VERSION, Long.toString(FORMAT_VERSION)});
+            c.put(new Object[]{CLEAN_CLOSE, "false"});
+        });
+        return new DurableCatalog(host, entries, meta, stored, clean);
+    }
+
+    public TableModule host() {
+        return host;
+    }
+
+    /** Whether the previous open ended with {@link #markClosed()} (true for a new database). */
+    public boolean lastCloseClean() {
+        return lastCloseClean;
+    }
+
+    /** The stored entries in creation order. */
+    public List<CatalogEntry> entries() {
+        List<CatalogEntry> sorted = new ArrayList<>(committed.values());
+        sorted.sort(Comparator.comparingLong(CatalogEntry::seq));
+        return sorted;
+    }
+
+    /** Records a clean close; the database must not change after this. */
+    public void markClosed() {
+        write(meta, c -> c.put(new Object[]{CLEAN_CLOSE, "true"}));
+    }
+
+    @Override
+    public synchronized void stage(Transaction transaction, Catalog before, Catalog after) {
+        Map<String, CatalogEntry> next = new HashMap<>(committed);
+        Set<String> keys = changedKeys(before, after);
+        Map<String, CatalogEntry> now = CatalogEntries.of(after);
+        TableConnection c = transaction.connection(entries);
+        for (String key : keys) {
+            CatalogEntry old = committed.get(key);
+            CatalogEntry current = now.get(key);
+            if (current == null) {
+                if (old != null) {
+                    c.delete(old.keyValues());
+                    next.remove(key);
+                }
+            } else if (!current.sameContent(old)) {
+                CatalogEntry placed = current.at(old != null ? old.seq() : nextSeq++);
+                c.put(placed.row());
+                next.put(key, placed);
+            }
+        }
+        transaction.onCommit(() -> committed = next);
+    }
+
+    /**
+     * Writes the entries of {@code catalog} that differ from the stored ones, except those of
+     * {@code keep} (objects whose stored definition must survive, like an MV that failed to
+     * rehydrate), in a transaction of its own.
+     */
+    void sync(Catalog catalog, Set<String> keep) {
+        Map<String, CatalogEntry> now = CatalogEntries.of(catalog);
+        Map<String, CatalogEntry> next = new HashMap<>(committed);
+        write(entries, c -> {
+            for (Map.Entry<String, CatalogEntry> e : now.entrySet()) {
+                CatalogEntry old = committed.get(e.getKey());
+                if (!keep.contains(e.getKey()) && !e.getValue().sameContent(old)) {
+                    CatalogEntry placed = e.getValue().at(old != null ? old.seq() : nextSeq++);
+                    c.put(placed.row());
+                    next.put(e.getKey(), placed);
+                }
+            }
+            for (CatalogEntry old : committed.values()) {
+                if (!now.containsKey(old.key()) && !keep.contains(old.key())) {
+                    c.delete(old.keyValues());
+                    next.remove(old.key());
+                }
+            }
+        });
+        committed = next;
+    }
+
+    /** Keys of the objects whose catalog object is not the same instance before and after. */
+    private static Set<String> changedKeys(Catalog before, Catalog after) {
+        Map<String, Object> objects = new HashMap<>();
+        Set<String> changed = new HashSet<>();
+        collect(before, objects::put);
+        Map<String, Object> afterObjects = new HashMap<>();
+        collect(after, afterObjects::put);
+        for (String key : objects.keySet()) {
+            if (afterObjects.get(key) != objects.get(key)) {
+                changed.add(key);
+            }
+        }
+        for (String key : afterObjects.keySet()) {
+            if (objects.get(key) != afterObjects.get(key)) {
+                changed.add(key);
+            }
+        }
+        // A changed table object may have gained or lost indexes: their entries are the table's too.
+        Map<String, CatalogEntry> beforeEntries = CatalogEntries.of(before);
+        Map<String, CatalogEntry> afterEntries = CatalogEntries.of(after);
+        Set<String> all = new HashSet<>(changed);
+        for (Map<String, CatalogEntry> side : List.of(beforeEntries, afterEntries)) {
+            for (CatalogEntry e : side.values()) {
+                if (e.kind().equals(CatalogEntry.INDEX)) {
+                    all.add(e.key());
+                }
+            }
+        }
+        return all;
+    }
+
+    private static void collect(Catalog catalog, java.util.function.BiConsumer<String, Object> sink) {
+        catalog.tables().forEach(t -> sink.accept(CatalogEntry.TABLE + ":" + t.schema() + "." + t.name(), t));
+        catalog.views().forEach(v -> sink.accept(CatalogEntry.VIEW + ":" + v.schema() + "." + v.name(), v));
+    }
+
+    private static void read(HostedTable table, Consumer<Object[]> sink) {
+        try (SessionResources session = new SessionResources("catalog reader")) {
+            TableConnection c = table.connect(session);
+            try (RowCursor rows = c.scan(new Object[0], false)) {
+                rows.forEachRemaining(sink);
+            } finally {
+                c.rollback();
+            }
+        }
+    }
+
+    private static void write(HostedTable table, Consumer<TableConnection> work) {
+        try (SessionResources session = new SessionResources("catalog writer")) {
+            TableConnection c = table.connect(session);
+            try {
+                work.accept(c);
+                c.prepare();
+                c.commit();
+            } catch (RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /** The storage ids every entry names. */
+    Set<String> storageIds() {
+        Set<String> ids = new HashSet<>();
+        committed.values().forEach(e -> Optional.ofNullable(e.storage()).ifPresent(ids::add));
+        return ids;
+    }
+}

@@ -1,0 +1,211 @@
+package io.derive.engine.durable;
+
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.RehydrateReport;
+import io.derive.engine.api.Session;
+import io.derive.engine.exec.EngineServices;
+import io.derive.engine.exec.Rehydration;
+import io.derive.engine.schema.Catalog;
+import io.derive.engine.schema.CanonicalDdl;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.HostedTable;
+import io.derive.engine.spi.TableModule;
+import io.derive.engine.spi.TableShape;
+
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Rehydrate (semantics §8): replays a durable catalog when its database opens. Phase 1 recreates
+ * every table — a materialized view's backing too — as a plain table over its stored storage;
+ * phase 2 the views; phase 3 the materialized views, in rounds so that an MV over MVs comes after
+ * them, each either <em>adopted</em> (its backing's rows registered as they are, its body not
+ * run) when every adopt gate holds, or <em>refilled</em> from its body. A per-MV failure leaves
+ * its backing a plain table, keeps its stored definition and is reported; it does not stop the
+ * open.
+ */
+public final class Rehydrator implements Rehydration {
+    private static final System.Logger LOG = System.getLogger(Rehydrator.class.getName());
+
+    private final DurableCatalog catalog;
+    private final EngineServices services;
+    private final Map<String, CatalogEntry> tables = new HashMap<>();
+    private final Set<String> reopened = new HashSet<>();
+    private String adopting;
+
+    public Rehydrator(DurableCatalog catalog, EngineServices services) {
+        this.catalog = catalog;
+        this.services = services;
+        for (CatalogEntry e : catalog.entries()) {
+            if (e.kind().equals(CatalogEntry.TABLE)) {
+                tables.put(e.qualifiedName(), e);
+            }
+        }
+    }
+
+    /**
+     * Runs the three phases through {@code session}, then writes back what changed (a refilled MV
+     * is no longer stale) and lets every module release storage no table uses.
+     *
+     * @throws DeriveException when a table cannot be restored (its storage is missing or does not
+     *         fit): that is damage, not a definition to report and skip
+     */
+    public RehydrateReport run(Session session) {
+        List<RehydrateReport.Outcome> outcomes = new ArrayList<>();
+        Set<String> keep = new HashSet<>();
+        services.rehydration(this);
+        try {
+            for (CatalogEntry e : catalog.entries()) {
+                if (e.kind().equals(CatalogEntry.TABLE)) {
+                    session.execute(e.sql());
+                }
+            }
+            for (CatalogEntry e : catalog.entries()) {
+                if (e.kind().equals(CatalogEntry.INDEX)) {
+                    session.execute(e.sql());
+                }
+            }
+            views(session, keep);
+            views(session, outcomes, keep);
+        } finally {
+            services.rehydration(null);
+        }
+        catalog.sync(services.committed().catalog(), keep);
+        for (TableModule module : services.modules()) {
+            module.sweep();
+        }
+        return new RehydrateReport(catalog.lastCloseClean(), outcomes);
+    }
+
+    @Override
+    public Optional<HostedTable> reopen(TableModule module, TableShape shape) {
+        CatalogEntry entry = tables.get(shape.schema() + "." + shape.name());
+        if (entry == null || entry.storage() == null) {
+            return Optional.empty();
+        }
+        Optional<HostedTable> stored = module.reopen(entry.storage(), shape);
+        stored.ifPresent(t -> reopened.add(entry.qualifiedName()));
+        return stored;
+    }
+
+    @Override
+    public boolean adopts(String qualifiedName) {
+        return qualifiedName.equals(adopting);
+    }
+
+    /** Views in rounds: one that reads a view not recreated yet waits for the next round. */
+    private void views(Session session, Set<String> keep) {
+        List<CatalogEntry> pending = new ArrayList<>(catalog.entries().stream()
+                .filter(e -> e.kind().equals(CatalogEntry.VIEW)).toList());
+        boolean progress = true;
+        Map<String, DeriveException> failures = new HashMap<>();
+        while (!pending.isEmpty() && progress) {
+            progress = false;
+            for (CatalogEntry view : List.copyOf(pending)) {
+                try {
+                    session.execute(view.sql());
+                    pending.remove(view);
+                    progress = true;
+                } catch (DeriveException e) {
+                    failures.put(view.key(), e);
+                }
+            }
+        }
+        for (CatalogEntry view : pending) {
+            keep.add(view.key());
+            LOG.log(Level.WARNING, "view {0} could not be restored: {1}", view.qualifiedName(),
+                    failures.get(view.key()).getMessage());
+        }
+    }
+
+    /** Materialized views in rounds: one whose body reads a materialized view not processed yet waits. */
+    private void views(Session session, List<RehydrateReport.Outcome> outcomes, Set<String> keep) {
+        List<CatalogEntry> pending = new ArrayList<>(catalog.entries().stream().filter(CatalogEntry::maintained).toList());
+        Set<String> adopted = new HashSet<>();
+        while (!pending.isEmpty()) {
+            Set<String> waiting = new HashSet<>();
+            pending.forEach(e -> waiting.add(key(e.qualifiedName())));
+            List<CatalogEntry> round = pending.stream()
+                    .filter(e -> sources(e).stream().noneMatch(waiting::contains)).toList();
+            if (round.isEmpty()) {
+                round = List.copyOf(pending);
+            }
+            for (CatalogEntry mv : round) {
+                pending.remove(mv);
+                RehydrateReport.Outcome outcome = restore(session, mv, adopted);
+                outcomes.add(outcome);
+                if (outcome.action() == RehydrateReport.Action.ADOPTED) {
+                    adopted.add(key(mv.qualifiedName()));
+                } else if (outcome.action() == RehydrateReport.Action.FAILED) {
+                    keep.add(mv.key());
+                }
+                LOG.log(outcome.action() == RehydrateReport.Action.FAILED ? Level.WARNING : Level.INFO,
+                        "materialized view {0}: {1}{2}", mv.qualifiedName(), outcome.action().name().toLowerCase(),
+                        outcome.reason() == null ? "" : " (" + outcome.reason() + ")");
+            }
+        }
+    }
+
+    private RehydrateReport.Outcome restore(Session session, CatalogEntry mv, Set<String> adopted) {
+        String refillReason = refillReason(mv, adopted);
+        String name = CanonicalDdl.identifier(mv.schema()) + "." + CanonicalDdl.identifier(mv.name());
+        try {
+            adopting = refillReason == null ? mv.qualifiedName() : null;
+            session.execute("alter table " + name + " set maintained as " + mv.body());
+            if (mv.tags() != null) {
+                session.execute("alter materialized view " + name + " set tags " + mv.tags());
+            }
+            return new RehydrateReport.Outcome(mv.schema(), mv.name(),
+                    refillReason == null ? RehydrateReport.Action.ADOPTED : RehydrateReport.Action.REFILLED, refillReason);
+        } catch (DeriveException e) {
+            return new RehydrateReport.Outcome(mv.schema(), mv.name(), RehydrateReport.Action.FAILED, e.getMessage());
+        } finally {
+            adopting = null;
+        }
+    }
+
+    /** Null when every adopt gate holds; otherwise the first that does not, as the report says it. */
+    private String refillReason(CatalogEntry mv, Set<String> adopted) {
+        Catalog current = services.committed().catalog();
+        TableSchema backing = current.table(mv.schema(), mv.name()).orElse(null);
+        String host = catalog.host().name();
+        if (backing == null || !backing.module().equals(host)) {
+            return "its host '" + (backing == null ? "?" : backing.module()) + "' keeps nothing across opens";
+        }
+        if (!reopened.contains(mv.qualifiedName())) {
+            return "its backing table was not found";
+        }
+        if (mv.stale()) {
+            return "it is in the durable stale set";
+        }
+        if (!CatalogEntries.bodyHash(current, mv.body(), sources(mv)).equals(mv.bodyHash())) {
+            return "its body hash does not match";
+        }
+        for (String source : sources(mv)) {
+            Optional<TableSchema> table = current.tableByKey(source);
+            if (table.isEmpty() || !table.get().module().equals(host)) {
+                return "source " + source + " is not in the same " + host + " database";
+            }
+            if (tables.containsKey(table.get().qualifiedName()) && tables.get(table.get().qualifiedName()).maintained()
+                    && !adopted.contains(source)) {
+                return "source " + source + " was not adopted";
+            }
+        }
+        return null;
+    }
+
+    private static List<String> sources(CatalogEntry mv) {
+        return mv.sources() == null || mv.sources().isEmpty() ? List.of() : Arrays.asList(mv.sources().split(","));
+    }
+
+    private static String key(String qualifiedName) {
+        return qualifiedName.toLowerCase(java.util.Locale.ROOT);
+    }
+}

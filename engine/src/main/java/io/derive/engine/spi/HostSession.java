@@ -1,0 +1,36 @@
+package io.derive.engine.spi;
+
+import java.util.function.Supplier;
+
+/**
+ * The engine session a table connection is opened for. A host that keeps one resource per
+ * session — the Derby host keeps one JDBC connection shared by all its tables, so that a
+ * transaction over several of them is one atomic commit domain — keeps it here.
+ *
+ * <p>A session runs one transaction at a time, on one thread at a time; resources need no
+ * synchronization of their own for the session's use.
+ */
+public interface HostSession {
+
+    /**
+     * This session's resource under {@code key}: the one created earlier for the key, else the
+     * one {@code open} creates now, which the session then keeps.
+     *
+     * <p>The engine closes every resource when the session closes, after it has ended the
+     * session's transaction; a failure to close is logged, not thrown.
+     *
+     * @param key  identifies the resource, typically the module instance (compared by {@code equals})
+     * @param type the class the resource must have
+     * @param open creates the resource; an exception it throws reaches the statement that needed it
+     * @throws ClassCastException never for a key used with one type only
+     */
+    <T extends AutoCloseable> T resource(Object key, Class<T> type, Supplier<? extends T> open);
+
+    /** A session that keeps nothing: each call opens a new resource and nothing is ever closed. For tests of a host alone. */
+    HostSession DETACHED = new HostSession() {
+        @Override
+        public <T extends AutoCloseable> T resource(Object key, Class<T> type, Supplier<? extends T> open) {
+            return open.get();
+        }
+    };
+}

@@ -1,0 +1,18 @@
+package io.derive.engine.txn;
+
+import io.derive.engine.schema.Catalog;
+
+/**
+ * Where a durable database writes its catalog. {@link Transaction#prepare()} calls it for a
+ * transaction that changed the catalog, before it prepares its connections, so that the
+ * catalog rows are written through the transaction's own connections and commit (or roll back)
+ * with its data in one host transaction.
+ */
+public interface CatalogPersistence {
+
+    /**
+     * Writes what changed from {@code before} (the committed catalog) to {@code after} (the
+     * transaction's) through connections of {@code transaction}.
+     */
+    void stage(Transaction transaction, Catalog before, Catalog after);
+}

@@ -1,0 +1,44 @@
+package io.derive.engine.txn;
+
+import io.derive.engine.spi.HostSession;
+
+import java.lang.System.Logger.Level;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** What hosts keep per engine session ({@link HostSession}), closed with the session. */
+public final class SessionResources implements HostSession, AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(SessionResources.class.getName());
+
+    private final String session;
+    private final Map<Object, AutoCloseable> resources = new LinkedHashMap<>();
+
+    public SessionResources(String session) {
+        this.session = session;
+    }
+
+    @Override
+    public <T extends AutoCloseable> T resource(Object key, Class<T> type, Supplier<? extends T> open) {
+        AutoCloseable existing = resources.get(key);
+        if (existing != null) {
+            return type.cast(existing);
+        }
+        T created = open.get();
+        resources.put(key, created);
+        return created;
+    }
+
+    /** Closes every resource, in the order they were opened; a failure is logged and the rest still close. */
+    @Override
+    public void close() {
+        for (AutoCloseable resource : resources.values()) {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                LOG.log(Level.WARNING, "closing a host resource of " + session + " failed", e);
+            }
+        }
+        resources.clear();
+    }
+}
