@@ -30,14 +30,19 @@ sealed interface DatabaseLocation {
         }
     }
 
-    /** A Derby-backed database in a directory, whose tables default to the {@code derby} host. */
+    /**
+     * A durable database in a directory (created when absent): its catalog and, by default, its
+     * tables live in the Derby database there, and reopening it rehydrates them.
+     */
     record DerbyDirectory(Path directory) implements DatabaseLocation {
         @Override
         public Database open(Optional<HostName> defaultHost) throws Unavailable {
-            // The Derby host is not built yet. Once it is, this opens the database at `directory`
-            // with HostName.DERBY as the default and everything else in the shell stays as it is.
-            throw new Unavailable("cannot open the database at " + directory
-                    + ": the derby host is not available yet (use --memory)");
+            try {
+                DatabaseConfig config = DatabaseConfig.inDirectory(directory);
+                return Database.open(defaultHost.map(h -> config.withDefaultHost(h.label())).orElse(config));
+            } catch (DeriveException e) {
+                throw new Unavailable("cannot open the database at " + directory + ": " + e.getMessage());
+            }
         }
     }
 

@@ -59,10 +59,21 @@ class DeriveJarIT {
 
     @Test
     void unopenableDatabaseExitsWithThree() throws Exception {
-        Run run = derive("--db", dir.toString(), "-e", "select 1");
+        Path file = java.nio.file.Files.writeString(dir.resolve("occupied"), "not a database");
+        Run run = derive("--db", file.toString(), "-e", "select 1");
 
         assertThat(run.exit()).isEqualTo(3);
-        assertThat(run.err()).contains("the derby host is not available yet");
+        assertThat(run.err()).contains("cannot open the database at " + file);
+    }
+
+    @Test
+    void aDerbyDatabaseOutlivesTheProcess() throws Exception {
+        Path db = dir.resolve("shop");
+        assertThat(derive("--db", db.toString(), "-e", "create table t (k integer primary key); insert into t values (5)").exit()).isZero();
+        Run run = derive("--db", db.toString(), "-e", "select k from t");
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.out()).contains("5");
     }
 
     @Test

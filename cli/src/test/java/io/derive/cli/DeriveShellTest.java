@@ -280,21 +280,34 @@ class DeriveShellTest {
     }
 
     @Test
-    void derbyDatabaseCannotBeOpenedYetAndExitsWithThree() {
-        int exit = shell("--db", dir.toString(), "-e", "select 1");
+    void aDerbyDatabaseKeepsItsTablesFromOneRunToTheNext() {
+        Path db = dir.resolve("shop");
+        assertThat(shell("--db", db.toString(), "-e", "create table t (k integer primary key, v text); insert into t values (1, 'kept')"))
+                .isZero();
+        out.getBuffer().setLength(0);
+        int exit = shell("--db", db.toString(), "--format", "jsonl", "-e", "select k, v from t");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).isEqualToNormalizingNewlines("{\"ok\":true,\"columns\":[\"k\",\"v\"],\"rows\":[[1,\"kept\"]]}\n");
+    }
+
+    @Test
+    void aDirectoryDerbyCannotUseExitsWithThree() throws Exception {
+        Path file = java.nio.file.Files.writeString(dir.resolve("occupied"), "not a database");
+        int exit = shell("--db", file.toString(), "-e", "select 1");
 
         assertThat(exit).isEqualTo(DeriveShell.UNAVAILABLE);
-        assertThat(err.toString()).isEqualToNormalizingNewlines("derive: cannot open the database at " + dir
-                + ": the derby host is not available yet (use --memory)\n");
+        assertThat(err.toString()).startsWith("derive: cannot open the database at " + file + ": ");
         assertThat(out.toString()).isEmpty();
     }
 
     @Test
-    void hostWithoutItsModuleCannotOpenTheDatabaseAndExitsWithThree() {
-        int exit = shell("--host", "derby", "-e", "select 1");
+    void theDerbyHostServesAnInMemoryDatabase() {
+        int exit = shell("--host", "derby", "--format", "jsonl", "-e",
+                "create table t (k integer primary key); insert into t values (4); select k, (select sql from schema()) as ddl from t");
 
-        assertThat(exit).isEqualTo(DeriveShell.UNAVAILABLE);
-        assertThat(err.toString()).startsWith("derive: cannot open the in-memory database: no table module named 'derby'");
+        assertThat(exit).isZero();
+        assertThat(out.toString()).contains("[[4,\"create table main.t (k integer not null, primary key (k)) using derby\"]]");
     }
 
     private int shell(String... args) {

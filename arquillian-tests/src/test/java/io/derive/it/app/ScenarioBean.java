@@ -36,12 +36,19 @@ public class ScenarioBean {
     @Resource
     SessionContext context;
 
-    /** Creates table {@code t} and view {@code t_mv} (rows with n > 0), and the Derby table. */
+    /**
+     * Creates table {@code t} and view {@code t_mv} (rows with n > 0) on {@code host} (the
+     * database's default host when null), and the Derby table.
+     */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public void setup(String t) throws SQLException {
+    public void setup(String t, String host) throws SQLException {
+        String using = host == null ? "" : " using " + host;
         try (DeriveConnection c = derive.getConnection()) {
-            c.execute("create table " + t + " (k integer primary key, v text, n integer not null)");
-            c.execute("create materialized view " + t + "_mv as select k, v from " + t + " where n > 0");
+            // The server's Derive database is durable: a previous run's objects may still be there.
+            c.execute("drop materialized view if exists " + t + "_mv");
+            c.execute("drop table if exists " + t);
+            c.execute("create table " + t + " (k integer primary key, v text, n integer not null)" + using);
+            c.execute("create materialized view " + t + "_mv" + using + " as select k, v from " + t + " where n > 0");
         }
         try (Connection c = second.getConnection(); Statement s = c.createStatement()) {
             s.executeUpdate("create table " + t + " (k int primary key)");

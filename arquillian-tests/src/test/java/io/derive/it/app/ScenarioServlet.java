@@ -34,7 +34,7 @@ public class ScenarioServlet extends HttpServlet {
         StringBuilder out = new StringBuilder();
         try {
             switch (op) {
-                case "setup" -> bean.setup(t);
+                case "setup" -> bean.setup(t, request.getParameter("host"));
                 case "insert" -> bean.insert(t, k);
                 case "insertThenThrow" -> bean.insertThenThrow(t, k);
                 case "insertThenSetRollbackOnly" -> bean.insertThenSetRollbackOnly(t, k);

@@ -3,6 +3,7 @@ package io.derive.rar;
 import io.derive.engine.api.DatabaseConfig;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -23,9 +24,11 @@ import jakarta.resource.spi.ResourceAdapterInternalException;
 import jakarta.resource.spi.ValidatingManagedConnectionFactory;
 
 /**
- * Creates managed connections to one Derive database, described by three config properties:
+ * Creates managed connections to one Derive database, described by four config properties:
  * {@code databaseName}, {@code defaultHost} (the table module for tables that name none,
- * {@code memory}) and {@code writeLockTimeoutMillis}.
+ * {@code memory}), {@code writeLockTimeoutMillis} and {@code databaseDirectory} (when set, the
+ * database is durable: its catalog and Derby tables live in that directory and are rehydrated
+ * when the adapter first opens it; empty for a database that lives as long as the adapter).
  */
 public class DeriveManagedConnectionFactory
         implements ManagedConnectionFactory, ValidatingManagedConnectionFactory, ResourceAdapterAssociation {
@@ -35,6 +38,7 @@ public class DeriveManagedConnectionFactory
     private String databaseName = "derive";
     private String defaultHost = "memory";
     private Long writeLockTimeoutMillis = 10_000L;
+    private String databaseDirectory = "";
 
     private transient DeriveResourceAdapter resourceAdapter;
     private transient PrintWriter logWriter;
@@ -63,8 +67,21 @@ public class DeriveManagedConnectionFactory
         this.writeLockTimeoutMillis = writeLockTimeoutMillis;
     }
 
+    public String getDatabaseDirectory() {
+        return databaseDirectory;
+    }
+
+    public void setDatabaseDirectory(String databaseDirectory) {
+        this.databaseDirectory = databaseDirectory;
+    }
+
     DatabaseConfig databaseConfig() {
-        return new DatabaseConfig(databaseName, defaultHost, Duration.ofMillis(writeLockTimeoutMillis), List.of());
+        Duration timeout = Duration.ofMillis(writeLockTimeoutMillis);
+        if (databaseDirectory == null || databaseDirectory.isBlank()) {
+            return new DatabaseConfig(databaseName, defaultHost, timeout, List.of());
+        }
+        DatabaseConfig durable = DatabaseConfig.inDirectory(Path.of(databaseDirectory));
+        return new DatabaseConfig(databaseName, defaultHost, timeout, durable.modules(), List.of(), durable.durableHost());
     }
 
     @Override
@@ -146,17 +163,18 @@ public class DeriveManagedConnectionFactory
         return o instanceof DeriveManagedConnectionFactory other
                 && Objects.equals(databaseName, other.databaseName)
                 && Objects.equals(defaultHost, other.defaultHost)
-                && Objects.equals(writeLockTimeoutMillis, other.writeLockTimeoutMillis);
+                && Objects.equals(writeLockTimeoutMillis, other.writeLockTimeoutMillis)
+                && Objects.equals(databaseDirectory, other.databaseDirectory);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(databaseName, defaultHost, writeLockTimeoutMillis);
+        return Objects.hash(databaseName, defaultHost, writeLockTimeoutMillis, databaseDirectory);
     }
 
     @Override
     public String toString() {
         return "DeriveManagedConnectionFactory[databaseName=" + databaseName + ", defaultHost=" + defaultHost
-                + ", writeLockTimeoutMillis=" + writeLockTimeoutMillis + "]";
+                + ", writeLockTimeoutMillis=" + writeLockTimeoutMillis + ", databaseDirectory=" + databaseDirectory + "]";
     }
 }
