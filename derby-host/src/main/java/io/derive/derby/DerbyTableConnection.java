@@ -70,26 +70,15 @@ final class DerbyTableConnection implements TableConnection {
 
     @Override
     public void put(Object[] row) {
-        putReturningBefore(row);
-    }
-
-    /** {@link #put}, returning the row it replaced ({@code null} when it inserted). */
-    Object[] putReturningBefore(Object[] row) {
         transaction.beforeWrite(table);
         wrote = true;
         byte[] key = table.keyCodec().encode(table.shape().keyOf(row));
         Object[] before = table.store(transaction, key, row);
         transaction.wrote(table, key, before, before == null ? 1 : 0);
-        return before;
     }
 
     @Override
     public void delete(Object[] key) {
-        deleteReturningBefore(key);
-    }
-
-    /** {@link #delete}, returning the row it removed ({@code null} when there was none). */
-    Object[] deleteReturningBefore(Object[] key) {
         transaction.beforeWrite(table);
         byte[] encoded = table.keyCodec().encode(key);
         Object[] before = table.remove(transaction, encoded);
@@ -97,7 +86,6 @@ final class DerbyTableConnection implements TableConnection {
             wrote = true;
             transaction.wrote(table, encoded, before, -1);
         }
-        return before;
     }
 
     @Override

@@ -19,7 +19,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -221,12 +220,5 @@ public final class DurableCatalog implements CatalogPersistence {
                 throw e;
             }
         }
-    }
-
-    /** The storage ids every entry names. */
-    Set<String> storageIds() {
-        Set<String> ids = new HashSet<>();
-        committed.values().forEach(e -> Optional.ofNullable(e.storage()).ifPresent(ids::add));
-        return ids;
     }
 }

@@ -1,0 +1,92 @@
+package io.derive.engine.spi;
+
+import io.derive.engine.schema.ValueOrder;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@link BackingHost#applyMaintenance} for a host whose connection already reads its own writes:
+ * the ops applied through the connection's ordinary reads and writes, each change reported as
+ * what it realized (MV-016). Hosts call it after checking that they own the connection.
+ */
+public final class MaintenanceApplication {
+    private static final Object[] WHOLE_TABLE = new Object[0];
+
+    private MaintenanceApplication() {
+    }
+
+    /** Applies {@code ops} in order through {@code connection} and returns the realized changes. */
+    public static List<BackingRowChange> apply(TableConnection connection, List<MaintenanceOp> ops) {
+        TableShape shape = connection.table().shape();
+        List<BackingRowChange> changes = new ArrayList<>();
+        for (MaintenanceOp op : ops) {
+            if (op instanceof MaintenanceOp.DeleteKey d) {
+                Optional<Object[]> existing = connection.get(d.key());
+                if (existing.isPresent()) {
+                    connection.delete(d.key());
+                    changes.add(BackingRowChange.delete(existing.get()));
+                }
+            } else if (op instanceof MaintenanceOp.Upsert u) {
+                upsert(connection, shape, u.row(), changes);
+            } else if (op instanceof MaintenanceOp.DeleteByPrefix d) {
+                for (Object[] row : rows(connection, d.prefix())) {
+                    connection.delete(shape.keyOf(row));
+                    changes.add(BackingRowChange.delete(row));
+                }
+            } else {
+                replaceAll(connection, shape, ((MaintenanceOp.ReplaceAll) op).rows(), changes);
+            }
+        }
+        return changes;
+    }
+
+    private static void upsert(TableConnection connection, TableShape shape, Object[] row, List<BackingRowChange> changes) {
+        Optional<Object[]> existing = connection.get(shape.keyOf(row));
+        if (existing.isEmpty()) {
+            connection.put(row);
+            changes.add(BackingRowChange.insert(row));
+        } else if (!ValueOrder.identicalRows(existing.get(), row)) {
+            connection.put(row);
+            changes.add(BackingRowChange.update(existing.get(), row));
+        }
+    }
+
+    /** A merge of the effective rows and the new rows, both in key order: the minimal keyed diff. */
+    private static void replaceAll(TableConnection connection, TableShape shape, List<Object[]> rows,
+                                   List<BackingRowChange> changes) {
+        KeyOrder order = shape.keyOrder();
+        List<Object[]> incoming = new ArrayList<>(rows);
+        incoming.sort((a, b) -> order.compare(shape.keyOf(a), shape.keyOf(b)));
+        List<Object[]> current = rows(connection, WHOLE_TABLE);
+        int i = 0;
+        int j = 0;
+        while (i < current.size() || j < incoming.size()) {
+            int c = i == current.size() ? 1 : j == incoming.size() ? -1
+                    : order.compare(shape.keyOf(current.get(i)), shape.keyOf(incoming.get(j)));
+            if (c < 0) {
+                connection.delete(shape.keyOf(current.get(i)));
+                changes.add(BackingRowChange.delete(current.get(i++)));
+            } else if (c > 0) {
+                connection.put(incoming.get(j));
+                changes.add(BackingRowChange.insert(incoming.get(j++)));
+            } else {
+                Object[] before = current.get(i++);
+                Object[] after = incoming.get(j++);
+                if (!ValueOrder.identicalRows(before, after)) {
+                    connection.put(after);
+                    changes.add(BackingRowChange.update(before, after));
+                }
+            }
+        }
+    }
+
+    private static List<Object[]> rows(TableConnection connection, Object[] prefix) {
+        List<Object[]> rows = new ArrayList<>();
+        try (RowCursor cursor = connection.scan(prefix, false)) {
+            cursor.forEachRemaining(rows::add);
+        }
+        return rows;
+    }
+}
