@@ -161,6 +161,25 @@ class DurableDatabaseTest {
         }
     }
 
+    @Test
+    void storageNoTableUsesIsReleasedAtTheNextOpen() throws SQLException {
+        run("create table kept (k integer primary key)");
+        try (EmbeddedDerbyDatabase derby = EmbeddedDerbyDatabase.open(DerbyTableModule.derbyDirectory(directory));
+             Connection c = derby.connection(); Statement s = c.createStatement()) {
+            s.execute("create table \"main\".\"left_by_a_crash\" (\"$key\" varchar(10) for bit data primary key)");
+        }
+        Database.open(directory).close();
+        try (EmbeddedDerbyDatabase derby = EmbeddedDerbyDatabase.open(DerbyTableModule.derbyDirectory(directory));
+             Connection c = derby.connection();
+             java.sql.ResultSet rs = c.getMetaData().getTables(null, "main", null, new String[]{"TABLE"})) {
+            List<String> tables = new ArrayList<>();
+            while (rs.next()) {
+                tables.add(rs.getString("TABLE_NAME"));
+            }
+            assertThat(tables).containsExactly("kept");
+        }
+    }
+
     private void run(String script) {
         try (Database db = Database.open(directory); Session s = db.openSession()) {
             for (String statement : script.split(";\\s*\\n")) {
