@@ -221,11 +221,16 @@ final class DerbyTable implements HostedTable {
     // ---- raw reads and writes, shared by connections, the backing host and the undo log ----
 
     Object[] read(DerbyTransaction tx, byte[] key) {
+        if (tx.justRead(this, key)) {
+            return tx.lastRead();
+        }
         try {
             PreparedStatement p = tx.session().statement(selectByKey);
             p.setBytes(1, key);
             try (ResultSet rs = p.executeQuery()) {
-                return rs.next() ? decode(rs, 1) : null;
+                Object[] row = rs.next() ? decode(rs, 1) : null;
+                tx.rememberRead(this, key, row);
+                return row;
             }
         } catch (SQLException e) {
             throw tx.fail("read table " + shape.qualifiedName() + " of", e);
@@ -279,6 +284,7 @@ final class DerbyTable implements HostedTable {
 
     /** Stores {@code row} at {@code key} where the caller has just read {@code before} ({@code null}: no row). */
     void write(DerbyTransaction tx, byte[] key, Object[] row, Object[] before) {
+        tx.forgetRead();
         try {
             PreparedStatement p = tx.session().statement(before == null ? insert : update);
             int i = 1;
@@ -306,6 +312,7 @@ final class DerbyTable implements HostedTable {
         if (before == null) {
             return null;
         }
+        tx.forgetRead();
         try {
             PreparedStatement p = tx.session().statement(delete);
             p.setBytes(1, key);

@@ -39,6 +39,9 @@ final class DerbyTransaction {
     private final List<Integer> marks = new ArrayList<>();
     private final Map<DerbyTable, long[]> rowDeltas = new IdentityHashMap<>();
     private final List<ResultCursor> openCursors = new ArrayList<>();
+    private DerbyTable lastReadTable;
+    private byte[] lastReadKey;
+    private Object[] lastReadRow;
     private boolean wrote;
     private boolean ended;
     private DeriveException doomedBy;
@@ -88,6 +91,33 @@ final class DerbyTransaction {
         if (rowDelta != 0) {
             rowDeltas.computeIfAbsent(table, t -> new long[1])[0] += rowDelta;
         }
+    }
+
+    /**
+     * Remembers the row just read at {@code key}: the engine reads a row and then writes the same
+     * key (a constraint check before an insert, a maintenance upsert), and the write needs the
+     * row it replaces, so the second read is answered from here. Only the last read is kept, and
+     * every write forgets it.
+     */
+    void rememberRead(DerbyTable table, byte[] key, Object[] row) {
+        lastReadTable = table;
+        lastReadKey = key;
+        lastReadRow = row;
+    }
+
+    /** True when the last read was of {@code key} in {@code table} and nothing was written since; see {@link #lastRead()}. */
+    boolean justRead(DerbyTable table, byte[] key) {
+        return lastReadTable == table && java.util.Arrays.equals(lastReadKey, key);
+    }
+
+    Object[] lastRead() {
+        return lastReadRow;
+    }
+
+    void forgetRead() {
+        lastReadTable = null;
+        lastReadKey = null;
+        lastReadRow = null;
     }
 
     void cursorOpened(ResultCursor cursor) {
