@@ -9,7 +9,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Queue;
 import java.util.Set;
 
@@ -247,6 +249,26 @@ final class DerbyStore implements AutoCloseable {
         return DerbyErrors.toDeriveException(database.location(), action, e);
     }
 
+    /** The (now empty) schemas of a store in the shared scratch database. */
+    private void dropOwnSchemas() {
+        List<String> schemas = new ArrayList<>();
+        try (PreparedStatement p = ddl.prepareStatement("select schemaname from sys.sysschemas where schemaname like ? escape '\\'")) {
+            p.setString(1, schemaPrefix.replace("_", "\\_") + "%");
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    schemas.add(rs.getString(1));
+                }
+            }
+            for (String schema : schemas) {
+                try (Statement s = ddl.createStatement()) {
+                    s.execute("drop schema " + DerbySql.identifier(schema) + " restrict");
+                }
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.DEBUG, "schemas of {0} left in the scratch database: {1}", schemaPrefix, e.getMessage());
+        }
+    }
+
     @Override
     public synchronized void close() {
         if (schemaPrefix != null) {
@@ -254,6 +276,9 @@ final class DerbyStore implements AutoCloseable {
             reserved.clear();
         }
         runPendingDrops();
+        if (schemaPrefix != null && pendingDrops.isEmpty()) {
+            dropOwnSchemas();
+        }
         if (!pendingDrops.isEmpty()) {
             LOG.log(Level.WARNING, "{0} tables of {1} could not be dropped at close", pendingDrops.size(), database.location());
         }

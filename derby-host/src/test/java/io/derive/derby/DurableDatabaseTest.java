@@ -162,6 +162,20 @@ class DurableDatabaseTest {
     }
 
     @Test
+    void aTableWhoseStorageIsGoneFailsTheOpenInsteadOfComingBackEmpty() throws SQLException {
+        run("""
+                create table precious (k integer primary key);
+                insert into precious values (1);
+                """);
+        try (EmbeddedDerbyDatabase derby = EmbeddedDerbyDatabase.open(DerbyTableModule.derbyDirectory(directory));
+             Connection c = derby.connection(); Statement s = c.createStatement()) {
+            s.execute("drop table \"main\".\"precious\"");
+        }
+        assertThatThrownBy(() -> Database.open(directory)).isInstanceOf(DeriveException.class)
+                .hasMessageContaining("table main.precious: its storage \"main\".\"precious\" is missing");
+    }
+
+    @Test
     void storageNoTableUsesIsReleasedAtTheNextOpen() throws SQLException {
         run("create table kept (k integer primary key)");
         try (EmbeddedDerbyDatabase derby = EmbeddedDerbyDatabase.open(DerbyTableModule.derbyDirectory(directory));

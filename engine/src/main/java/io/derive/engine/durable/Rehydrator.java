@@ -91,6 +91,11 @@ public final class Rehydrator implements Rehydration {
             return Optional.empty();
         }
         Optional<HostedTable> stored = module.reopen(entry.storage(), shape);
+        if (stored.isEmpty() && !entry.maintained()) {
+            // A materialized view's backing can be refilled from its body; a table's rows cannot.
+            throw new DeriveException(DeriveException.INTERNAL, "table " + entry.qualifiedName() + ": its storage "
+                    + entry.storage() + " is missing from table module '" + module.name() + "'");
+        }
         stored.ifPresent(t -> reopened.add(entry.qualifiedName()));
         return stored;
     }
