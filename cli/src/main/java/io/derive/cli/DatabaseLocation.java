@@ -26,6 +26,7 @@ sealed interface DatabaseLocation {
     record InMemory() implements DatabaseLocation {
         @Override
         public Database open(Optional<HostName> defaultHost) throws Unavailable {
+            keepDerbyLogIn(Path.of(System.getProperty("java.io.tmpdir")));
             return openDatabase("derive", defaultHost.orElse(HostName.MEMORY), "the in-memory database");
         }
     }
@@ -38,11 +39,29 @@ sealed interface DatabaseLocation {
         @Override
         public Database open(Optional<HostName> defaultHost) throws Unavailable {
             try {
+                java.nio.file.Files.createDirectories(directory);
+            } catch (java.io.IOException | RuntimeException e) {
+                throw new Unavailable("cannot open the database at " + directory + ": " + e.getMessage());
+            }
+            keepDerbyLogIn(directory);
+            try {
                 DatabaseConfig config = DatabaseConfig.inDirectory(directory);
                 return Database.open(defaultHost.map(h -> config.withDefaultHost(h.label())).orElse(config));
             } catch (DeriveException e) {
                 throw new Unavailable("cannot open the database at " + directory + ": " + e.getMessage());
             }
+        }
+    }
+
+    /**
+     * Derby writes its diagnostic log to {@code derby.log} in the working directory unless told
+     * otherwise; the shell puts it beside the database (or in the temporary directory for an
+     * in-memory one) rather than wherever it was started. An explicit
+     * {@code -Dderby.stream.error.file} wins.
+     */
+    private static void keepDerbyLogIn(Path directory) {
+        if (System.getProperty("derby.stream.error.file") == null) {
+            System.setProperty("derby.stream.error.file", directory.resolve("derby.log").toString());
         }
     }
 
