@@ -234,7 +234,7 @@ final class RenamePropagation {
                 Optional<String> refused = ColumnRename.refusal(next, mv, i);
                 if (refused.isPresent()) {
                     throw refuse(DeriveException.FEATURE_NOT_SUPPORTED, label + " publishes it as column " + column
-                            + ", and there " + refused.get());
+                            + ", which cannot follow: " + refused.get());
                 }
                 renamed = ColumnRename.renamed(renamed, i, is.get(i));
                 renames.follow(new ColumnOrigin(mv.key(), i), is.get(i));
