@@ -256,6 +256,19 @@ select label from mv where k = 1;
 -- expect: rows
 -- | q |
 
+-- case: an unaliased expression's output is named by its text, which follows
+-- derive-only: materialized views
+create materialized view mv as select k, upper(g) from t;
+alter table t rename column g to grp;
+select name from table_info('mv');
+-- expect: rows (ordered)
+-- | k          |
+-- | upper(grp) |
+insert into t values (4, 'd', 1);
+select "upper(grp)" from mv where k = 4;
+-- expect: rows
+-- | D |
+
 -- case: a declared column list keeps its names
 -- derive-only: materialized views
 create materialized view mv (id, label) as select k, g from t;
@@ -287,6 +300,12 @@ alter table t rename column g to grp;
 select count(*) from w;
 -- expect: rows
 -- | 0 |
+
+-- case: a rename that changes what a natural join matches is refused
+-- derive-only: SQLite lets the rename change which columns the natural join matches
+create view w as select * from t natural join u;
+alter table u rename column t_k to v;
+-- expect: error would then resolve to something else
 
 -- case: a new name another name would capture is refused
 -- derive-only: SQLite rewrites the reference and lets the new name capture it

@@ -39,7 +39,10 @@ import java.util.function.UnaryOperator;
  * thing, or the rename is refused (a new name that another name would capture). A maintained
  * table's column that published the renamed column's name (an unaliased reference, a {@code *})
  * follows it, on reshaped storage, and the bodies reading that column follow in turn; an alias or
- * a column list keeps its name. A view's output names are not stored: they follow by themselves.
+ * a column list keeps its name. The catalog does not keep a column list, so a maintained table's
+ * column follows whenever its name is the one its body published before the rename (a list that
+ * repeated the body's own names reads, after a reopen too, as no list). A view's output names are
+ * not stored: they follow by themselves.
  * Like all DDL the result is the transaction's working catalog, so a rollback restores the old
  * names and bodies.
  */
