@@ -174,27 +174,6 @@ select stale, row_count from materialized_views();
 -- expect: rows
 -- | false | 4 |
 
--- case: a column rename rewrites the body
--- derive-only: materialized views
--- pending: rename propagation into bodies
-create materialized view mv as select k, g from t;
-alter table t rename column g to grp;
-insert into t values (4, 'c', 40);
-select name from table_info('mv');
--- expect: rows
--- | k   |
--- | grp |
-
--- case: a table rename rewrites the body
--- derive-only: materialized views
--- pending: rename propagation into bodies
-create materialized view mv as select k, g from t;
-alter table t rename to t2;
-insert into t2 values (4, 'c', 40);
-select count(*) from mv;
--- expect: rows
--- | 4 |
-
 -- case: lateral fan-out arm
 -- derive-only: materialized views
 create materialized view mv as select t.k, f.value from t cross join lateral generate_series(1, 2) f;

@@ -147,6 +147,31 @@ class DurableDatabaseTest {
     }
 
     @Test
+    void renamedSourcesAndTheBodiesThatFollowedThemAreWhatTheNextOpenReads() {
+        run("""
+                create table t (k integer primary key, g text, v integer);
+                insert into t values (1, 'a', 10), (2, 'a', 20), (3, 'b', 30);
+                create view w as select k, g from t where v > 15;
+                create materialized view m as select g, count(*) as n from t group by g;
+                create materialized view mm as select g, n from m where n > 1;
+                alter table t rename to t2;
+                alter table t2 rename column g to grp;
+                """);
+        try (Database db = Database.open(directory); Session s = db.openSession()) {
+            assertThat(db.rehydrateReport().views()).extracting(RehydrateReport.Outcome::name, RehydrateReport.Outcome::action)
+                    .containsExactly(tuple("m", RehydrateReport.Action.ADOPTED), tuple("mm", RehydrateReport.Action.ADOPTED));
+            assertThat(rows(s, "select name, sql from schema() where name in ('w', 'mm') order by name")).containsExactly(
+                    List.of("mm", "create table main.mm (grp text not null, n integer, primary key (grp)) using derby"
+                            + " maintained as select grp, n from m where n > 1"),
+                    List.of("w", "create view main.w as select k, grp from t2 where v > 15"));
+            s.execute("insert into t2 values (4, 'b', 40)");
+            assertThat(rows(s, "select grp, n from mm order by grp")).containsExactly(List.of("a", 2L), List.of("b", 2L));
+            assertThat(rows(s, "select k, grp from w order by k"))
+                    .containsExactly(List.of(2L, "a"), List.of(3L, "b"), List.of(4L, "b"));
+        }
+    }
+
+    @Test
     void rolledBackDdlLeavesNothingForTheNextOpen() {
         try (Database db = Database.open(directory); Session s = db.openSession()) {
             s.execute("create table kept (k integer primary key)");

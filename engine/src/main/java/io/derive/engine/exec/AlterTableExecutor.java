@@ -71,7 +71,7 @@ final class AlterTableExecutor {
             return action instanceof Statement.AddConstraint a ? constraints.add(table, a)
                     : constraints.drop(table, (Statement.DropConstraint) action);
         }
-        refuseDerivedShape(table, action);
+        refuseOnMaterializedView(table, action);
         txn.beginWrite();
         if (action instanceof Statement.RenameTable r) {
             return renameTable(txn, table, r);
@@ -90,9 +90,12 @@ final class AlterTableExecutor {
         } else {
             change = setCollation(table, (Statement.SetColumnCollation) action);
         }
-        TableSchema after = reshaped(txn, table, change, action.span());
+        TableSchema after = TableReshape.reshaped(txn, table, change.after(), change.rows(), action.span());
         Catalog next = txn.catalog().replacing(table, after);
-        if (!next.dependentsOf(after).isEmpty()) {
+        if (action instanceof Statement.RenameColumn r) {
+            int column = visibleColumn(table, r.column(), r.span());
+            next = RenamePropagation.columnRenamed(context, txn.catalog(), next, table, column, r.newName(), r.span());
+        } else if (!next.dependentsOf(after).isEmpty()) {
             // Adding a column or changing nullability cannot change what a body reads, and a body
             // reading a dropped column no longer plans; a type or collation change may change results.
             boolean compatible = action instanceof Statement.AddColumn || action instanceof Statement.SetColumnNotNull
@@ -119,21 +122,6 @@ final class AlterTableExecutor {
         if (table.isMaintained() && !(action instanceof Statement.RenameTable)) {
             throw sited(DeriveException.INVALID_DEFINITION, "cannot alter materialized view '" + table.qualifiedName()
                     + "': its shape is defined by the view body", action.span());
-        }
-    }
-
-    /**
-     * A maintained table's shape is its body's. Renames of a source are refused while bodies are
-     * not rewritten to follow them (semantics §5, rename propagation is not built yet).
-     */
-    private void refuseDerivedShape(TableSchema table, Statement.AlterAction action) {
-        refuseOnMaterializedView(table, action);
-        List<TableSchema> readers = context.transaction().catalog().dependentsOf(table);
-        boolean rename = action instanceof Statement.RenameTable || action instanceof Statement.RenameColumn;
-        if (!readers.isEmpty() && rename) {
-            throw sited(DeriveException.FEATURE_NOT_SUPPORTED, "cannot rename '" + table.qualifiedName()
-                    + "' or its columns: materialized view '" + readers.get(0).qualifiedName()
-                    + "' reads it (renames do not yet rewrite view bodies)", action.span());
         }
     }
 
@@ -169,11 +157,14 @@ final class AlterTableExecutor {
                 next = next.replacing(current, renamedParent);
             }
         }
+        // views and maintained tables that name the table follow it (semantics §5)
+        next = RenamePropagation.tableRenamed(context, catalog, next, table, rename.newName(), rename.span());
         txn.changeCatalog(next);
         return Result.empty();
     }
 
-    private static boolean references(ForeignKey fk, TableSchema child, TableSchema parent) {
+    /** Whether {@code fk}, declared by {@code child}, references {@code parent}. */
+    static boolean references(ForeignKey fk, TableSchema child, TableSchema parent) {
         return fk.parentTable().equalsIgnoreCase(parent.name())
                 && (fk.parentSchema() == null ? child.schema().equalsIgnoreCase(parent.schema())
                         || parent.schema().equals(Catalog.MAIN)
@@ -249,30 +240,12 @@ final class AlterTableExecutor {
             throw sited(DeriveException.DUPLICATE_OBJECT, "duplicate column name: " + rename.newName(), rename.span());
         }
         String old = table.columns().get(index).name();
-        for (CheckConstraint check : table.constraints().checks()) {
-            if (ColumnMentions.mentions(check.condition(), old)) {
-                throw sited(DeriveException.FEATURE_NOT_SUPPORTED, "cannot rename column " + old + ": CHECK constraint '"
-                        + check.label() + "' uses it (renaming a column named in a CHECK is not supported yet)",
-                        rename.span());
-            }
+        Optional<String> refusal = ColumnRename.refusal(txn.catalog(), table, index);
+        if (refusal.isPresent()) {
+            throw sited(DeriveException.FEATURE_NOT_SUPPORTED, "cannot rename column " + old + ": " + refusal.get(),
+                    rename.span());
         }
-        for (IndexSchema index2 : table.constraints().indexes()) {
-            if (usesColumn(index2, index) || ColumnMentions.mentions(index2.where(), old)) {
-                throw sited(DeriveException.FEATURE_NOT_SUPPORTED, "cannot rename column " + old + ": index '"
-                        + index2.name() + "' uses it (drop the index first)", rename.span());
-            }
-        }
-        for (TableSchema child : txn.catalog().tables()) {
-            for (ForeignKey fk : child.constraints().foreignKeys()) {
-                if (references(fk, child, table) && fk.parentColumns().stream().anyMatch(old::equalsIgnoreCase)) {
-                    throw sited(DeriveException.FEATURE_NOT_SUPPORTED, "cannot rename column " + old
-                            + ": a FOREIGN KEY of table '" + child.name() + "' references it", rename.span());
-                }
-            }
-        }
-        ColumnSchema c = table.columns().get(index);
-        return withColumn(table, index, new ColumnSchema(rename.newName(), c.type(), c.collation(), c.notNull(),
-                c.defaultValue(), false, c.dynamicDefault()), UnaryOperator.identity());
+        return new Change(ColumnRename.renamed(table, index, rename.newName()), UnaryOperator.identity());
     }
 
     private Change setNotNull(Transaction txn, TableSchema table, Statement.SetColumnNotNull change) {
@@ -339,29 +312,6 @@ final class AlterTableExecutor {
     }
 
     // ---- applying a change
-
-    /**
-     * The altered table on reshaped storage, with its indexes re-created there; registers the
-     * release of whichever incarnation the transaction's outcome leaves unused.
-     */
-    private TableSchema reshaped(Transaction txn, TableSchema table, Change change, SourceSpan at) {
-        TableSchema after = change.after();
-        TableShape shape = TableSchema.shape(after.schema(), after.name(), after.columns(), after.primaryKey());
-        HostedTable old = table.storage();
-        HostedTable storage = old.reshape(txn.connection(table), shape, change.rows(),
-                () -> new DeriveException(DeriveException.CONSTRAINT, "UNIQUE constraint failed: " + keyLabel(after)
-                        + " (existing rows collide under the new definition)", at.line(), at.column()));
-        if (storage != old) {
-            txn.onRollback(storage::drop);
-            txn.onCommit(old::drop);
-            TableSchema placed = rebuilt(after, after.name(), after.columns(), after.primaryKey(), storage, after.constraints());
-            for (IndexSchema index : placed.constraints().indexes()) {
-                storage.createIndex(IndexShapes.of(placed, index));
-            }
-            return placed;
-        }
-        return after;
-    }
 
     private static Change withColumn(TableSchema table, int index, ColumnSchema column, UnaryOperator<Object[]> rows) {
         List<ColumnSchema> columns = new ArrayList<>(table.columns());
@@ -444,14 +394,6 @@ final class AlterTableExecutor {
         try (RowCursor rows = txn.connection(table).scan(WHOLE_TABLE, false)) {
             return !rows.hasNext();
         }
-    }
-
-    private static String keyLabel(TableSchema table) {
-        StringBuilder columns = new StringBuilder();
-        for (TableShape.KeyPart part : table.primaryKey()) {
-            columns.append(columns.isEmpty() ? "" : ", ").append(table.columnLabel(part.column()));
-        }
-        return columns.toString();
     }
 
     private static DeriveException sited(String code, String message, SourceSpan span) {

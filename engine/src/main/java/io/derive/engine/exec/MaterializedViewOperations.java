@@ -59,6 +59,18 @@ public interface MaterializedViewOperations {
     void endOfStatement(ExecutionContext context);
 
     /**
+     * The derivation of {@code mv} over {@code bodySql}, a body rewritten to follow a rename of
+     * what it reads (semantics §5), compiled against {@code catalog}, where the renamed objects
+     * already carry their new names: the same rows under new names, so the arm is chosen anew but
+     * statistics and tags carry over and the create-time gates are not asked again (they passed
+     * at registration). {@code mv} already has the column names the rewritten body publishes.
+     *
+     * @throws io.derive.engine.api.DeriveException when the body no longer plans with the
+     *         backing's shape and key (the rename must then be refused)
+     */
+    io.derive.engine.schema.Derivation rebodied(TableSchema mv, String bodySql, io.derive.engine.schema.Catalog catalog);
+
+    /**
      * Called by DDL that changed the shape of {@code source} inside the statement (semantics §5):
      * each MV reading it is recompiled in place when its body still plans with the same shape and
      * key and the change cannot alter what it reads ({@code compatible}); otherwise it goes stale,

@@ -230,6 +230,19 @@ public final class MaterializedViews implements MaterializedViewOperations {
         return next;
     }
 
+    @Override
+    public Derivation rebodied(TableSchema mv, String bodySql, io.derive.engine.schema.Catalog catalog) {
+        io.derive.engine.sql.ast.Select body = Parser.parseQuery(bodySql);
+        PlanNode plan = new QueryBinder(catalog, bodySql).bind(body);
+        BodyAnalysis analysis = BodyAnalysis.of(mv.qualifiedName(), body, plan, true, 0);
+        if (!sameShape(analysis, mv)) {
+            throw new DeriveException(DeriveException.INVALID_DEFINITION, "the rewritten body of materialized view '"
+                    + mv.qualifiedName() + "' no longer fits its columns and key");
+        }
+        return mv.derivation().rebodied(bodySql, body, analysis.sources().keySet(),
+                arm(analysis, mv.columnNames(), mv.storage().shape(), bodySql, catalog));
+    }
+
     /** The catalog with the MV and every MV reading it, transitively, stale (MV-022). */
     private static io.derive.engine.schema.Catalog staleFrom(io.derive.engine.schema.Catalog catalog, TableSchema mv) {
         io.derive.engine.schema.Catalog next = catalog.replacing(mv, mv.withDerivation(mv.derivation().asStale()));

@@ -214,12 +214,31 @@ public final class ExpressionBinder {
             if (found.isPresent()) {
                 Scope.Entry e = found.get();
                 OutputColumn c = e.column();
+                if (queries != null) {
+                    queries.names().column(ref, depth, e);
+                }
                 return depth == 0
                         ? new BoundExpr.ColumnSlot(e.slot(), c.name(), c.type(), c.collation(), c.notNull())
                         : new BoundExpr.OuterRef(depth - 1, e.slot(), c.name(), c.type(), c.collation());
             }
         }
         throw Scope.noSuchColumn(ref);
+    }
+
+    /**
+     * The stored column whose name {@code ref} reads, when it reads a column by that column's
+     * own name (not {@code rowid} standing for a key column); null otherwise. {@code ref} has
+     * already been bound, so it resolves.
+     */
+    ColumnOrigin originOf(Expr.ColumnRef ref) {
+        for (Scope scope : scopes) {
+            java.util.Optional<Scope.Entry> found = scope.find(ref);
+            if (found.isPresent()) {
+                OutputColumn c = found.get().column();
+                return c.name().equalsIgnoreCase(ref.column()) ? c.origin() : null;
+            }
+        }
+        return null;
     }
 
     private BoundExpr subquery(BoundExpr.Subquery.Kind kind, io.derive.engine.sql.ast.Select query, BoundExpr operand,

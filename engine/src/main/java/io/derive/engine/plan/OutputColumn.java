@@ -8,25 +8,33 @@ import io.derive.engine.schema.TableSchema;
 import java.util.List;
 
 /**
- * A column of a plan node's output: name, type, collation, whether it can be NULL, and whether
- * it is hidden (a table's implicit {@code rowid}: selectable by name, not part of {@code *}).
+ * A column of a plan node's output: name, type, collation, whether it can be NULL, whether it is
+ * hidden (a table's implicit {@code rowid}: selectable by name, not part of {@code *}), and the
+ * stored column its name comes from ({@link ColumnOrigin}; null when it has none).
  */
-public record OutputColumn(String name, SqlType type, Collation collation, boolean notNull, boolean hidden) {
+public record OutputColumn(String name, SqlType type, Collation collation, boolean notNull, boolean hidden,
+                           ColumnOrigin origin) {
 
     public OutputColumn(String name, SqlType type, Collation collation, boolean notNull) {
-        this(name, type, collation, notNull, false);
+        this(name, type, collation, notNull, false, null);
+    }
+
+    public OutputColumn(String name, SqlType type, Collation collation, boolean notNull, boolean hidden) {
+        this(name, type, collation, notNull, hidden, null);
     }
 
     static List<OutputColumn> of(TableSchema table) {
-        return table.columns().stream().map(OutputColumn::of).toList();
-    }
-
-    static OutputColumn of(ColumnSchema c) {
-        return new OutputColumn(c.name(), c.type(), c.collation(), c.notNull(), c.hidden());
+        List<OutputColumn> columns = new java.util.ArrayList<>(table.columns().size());
+        for (int i = 0; i < table.columns().size(); i++) {
+            ColumnSchema c = table.columns().get(i);
+            columns.add(new OutputColumn(c.name(), c.type(), c.collation(), c.notNull(), c.hidden(),
+                    new ColumnOrigin(table.key(), i)));
+        }
+        return columns;
     }
 
     /** The same column, now nullable (the inner side of an outer join). */
     OutputColumn nullable() {
-        return new OutputColumn(name, type, collation, false, hidden);
+        return new OutputColumn(name, type, collation, false, hidden, origin);
     }
 }

@@ -30,6 +30,7 @@ import java.util.Set;
 public final class QueryBinder {
     private final Catalog catalog;
     private final String sql;
+    private final NameResolutions names;
     private final Deque<Map<String, CommonTable>> commonTables = new ArrayDeque<>();
     private int recursionIds;
 
@@ -53,8 +54,22 @@ public final class QueryBinder {
      * @param sql     the statement text the AST spans point into
      */
     public QueryBinder(Catalog catalog, String sql) {
+        this(catalog, sql, NameResolutions.NONE);
+    }
+
+    /**
+     * A binder that reports each name of {@code sql} it resolves to {@code names} (views the
+     * query reads are bound from their own text, unreported).
+     */
+    public QueryBinder(Catalog catalog, String sql, NameResolutions names) {
         this.catalog = catalog;
         this.sql = sql;
+        this.names = names;
+    }
+
+    /** Where the names this binder resolves are reported. */
+    NameResolutions names() {
+        return names;
     }
 
     public PlanNode bind(Select select) {
@@ -288,6 +303,7 @@ public final class QueryBinder {
                 Expr.ColumnRef ref = new Expr.ColumnRef(null, column, j.span());
                 Scope.Entry l = left.scope().find(ref).orElseThrow(() -> usingError(column, j));
                 Scope.Entry r = right.scope().find(ref).orElseThrow(() -> usingError(column, j));
+                names.joinColumn(j, column, l, r);
                 BoundExpr ls = new BoundExpr.ColumnSlot(l.slot(), column, l.column().type(), l.column().collation(), false);
                 BoundExpr rs = new BoundExpr.ColumnSlot(r.slot() + leftWidth, column, r.column().type(),
                         r.column().collation(), false);
@@ -360,7 +376,7 @@ public final class QueryBinder {
         }
         if (ref instanceof Select.Subquery s) {
             PlanNode plan = bind(s.query(), outer);
-            return new Relation.Leaf(plan, Scope.of(s.alias(), plan.columns()), 1000);
+            return new Relation.Leaf(plan, Scope.of(s.alias(), plan.columns(), s), 1000);
         }
         if (ref instanceof Select.Join j) {
             return join(j, outer);
@@ -370,22 +386,25 @@ public final class QueryBinder {
         if (named.name().schema() == null) {
             Optional<CommonTable> cte = commonTable(named.name().name()).filter(c -> !c.expanding);
             if (cte.isPresent()) {
+                names.commonTable(named);
                 PlanNode plan = commonTablePlan(cte.get(), named.span());
-                return new Relation.Leaf(plan, Scope.of(qualifierName, plan.columns()), 1000);
+                return new Relation.Leaf(plan, Scope.of(qualifierName, plan.columns(), named), 1000);
             }
         }
         Optional<ViewSchema> view = catalog.view(named.name().schema(), named.name().name());
         if (view.isPresent()) {
+            names.view(named, view.get());
             PlanNode plan = viewPlan(view.get());
-            return new Relation.Leaf(plan, Scope.of(qualifierName, plan.columns()), 1000);
+            return new Relation.Leaf(plan, Scope.of(qualifierName, plan.columns(), named), 1000);
         }
         TableSchema table = resolveTable(catalog, named.name().schema(), named.name().name(),
                 named.span().line(), named.span().column());
         if (table.isMaintained() && table.derivation().stale()) {
             requirePlannable(table, named.span());
         }
+        names.table(named, table);
         PlanNode.TableScan scan = new PlanNode.TableScan(table, List.of());
-        Scope scope = Scope.ofTable(qualifierName, scan.columns(), table.rowIdColumn().orElse(-1));
+        Scope scope = Scope.ofTable(qualifierName, scan.columns(), table.rowIdColumn().orElse(-1), named);
         return new Relation.Leaf(scan, scope, table.storage().committedRowCount());
     }
 
@@ -522,28 +541,32 @@ public final class QueryBinder {
     private void expand(Select.SelectItem item, Scope scope, ExpressionBinder binder, List<BoundExpr> outputs,
                         List<OutputColumn> columns) {
         if (item instanceof Select.Star star) {
-            boolean any = false;
+            List<Scope.Entry> expanded = new ArrayList<>();
             for (Scope.Entry e : scope.entries()) {
                 boolean visible = !e.column().hidden() && (star.table() != null || !e.mergedAway());
                 if (visible && (star.table() == null || star.table().equalsIgnoreCase(e.qualifier()))) {
                     OutputColumn c = e.column();
                     outputs.add(new BoundExpr.ColumnSlot(e.slot(), c.name(), c.type(), c.collation(), c.notNull()));
-                    columns.add(new OutputColumn(c.name(), c.type(), c.collation(), c.notNull()));
-                    any = true;
+                    columns.add(new OutputColumn(c.name(), c.type(), c.collation(), c.notNull(), false, c.origin()));
+                    expanded.add(e);
                 }
             }
-            if (!any) {
+            if (expanded.isEmpty()) {
                 throw sited(DeriveException.UNDEFINED_OBJECT,
                         star.table() == null ? "no tables specified" : "no such table: " + star.table(), star.span());
             }
+            names.star(star, expanded);
             return;
         }
         Select.Column column = (Select.Column) item;
         BoundExpr bound = binder.bind(column.expr());
         String name = column.alias() != null ? column.alias() : ExpressionBinder.defaultName(column.expr(), sql);
+        // an unaliased column reference publishes the referenced column's name, and so follows it
+        ColumnOrigin origin = column.alias() == null && column.expr() instanceof Expr.ColumnRef ref
+                ? binder.originOf(ref) : null;
         boolean notNull = Nullability.notNull(bound);
         outputs.add(bound);
-        columns.add(new OutputColumn(name, bound.type(), bound.collation(), notNull));
+        columns.add(new OutputColumn(name, bound.type(), bound.collation(), notNull, false, origin));
     }
 
     /**

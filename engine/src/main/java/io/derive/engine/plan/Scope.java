@@ -2,6 +2,7 @@ package io.derive.engine.plan;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.sql.ast.Expr;
+import io.derive.engine.sql.ast.Select;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,9 +17,12 @@ public final class Scope {
     /**
      * One visible column at a slot of the input row. {@code mergedAway} marks the right-hand copy
      * of a {@code using}/{@code natural} join column: unqualified references and {@code *} see
-     * only the left copy.
+     * only the left copy. {@code source} is the {@code from} item that made the column visible
+     * (null for a scope not built from a {@code from} clause): whether {@code qualifier} is a
+     * table's own name or an alias is read from it.
      */
-    public record Entry(String qualifier, OutputColumn column, int slot, boolean mergedAway, boolean rowId) {
+    public record Entry(String qualifier, OutputColumn column, int slot, boolean mergedAway, boolean rowId,
+                        Select.TableRef source) {
     }
 
     /** SQLite's names for a table's row identity. */
@@ -36,9 +40,14 @@ public final class Scope {
 
     /** The columns of one source, all qualified by {@code qualifier}. */
     public static Scope of(String qualifier, List<OutputColumn> columns) {
+        return of(qualifier, columns, null);
+    }
+
+    /** The columns of one {@code from} item, all qualified by {@code qualifier}. */
+    static Scope of(String qualifier, List<OutputColumn> columns, Select.TableRef source) {
         List<Entry> entries = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
-            entries.add(new Entry(qualifier, columns.get(i), i, false, false));
+            entries.add(new Entry(qualifier, columns.get(i), i, false, false, source));
         }
         return new Scope(entries);
     }
@@ -47,10 +56,10 @@ public final class Scope {
      * The columns of a table; {@code rowIdSlot} (or -1) is the column that {@code rowid},
      * {@code oid} and {@code _rowid_} name unless the table declares a column of that name.
      */
-    public static Scope ofTable(String qualifier, List<OutputColumn> columns, int rowIdSlot) {
+    static Scope ofTable(String qualifier, List<OutputColumn> columns, int rowIdSlot, Select.NamedTable source) {
         List<Entry> entries = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
-            entries.add(new Entry(qualifier, columns.get(i), i, false, i == rowIdSlot));
+            entries.add(new Entry(qualifier, columns.get(i), i, false, i == rowIdSlot, source));
         }
         return new Scope(entries);
     }
@@ -63,7 +72,7 @@ public final class Scope {
         int width = left.width();
         List<Entry> entries = new ArrayList<>(left.entries);
         for (Entry e : right.entries) {
-            entries.add(new Entry(e.qualifier(), e.column(), e.slot() + width, e.mergedAway(), e.rowId()));
+            entries.add(new Entry(e.qualifier(), e.column(), e.slot() + width, e.mergedAway(), e.rowId(), e.source()));
         }
         return new Scope(entries);
     }
@@ -72,7 +81,8 @@ public final class Scope {
     public Scope mergingAway(java.util.Set<Integer> slots) {
         List<Entry> marked = new ArrayList<>();
         for (Entry e : entries) {
-            marked.add(new Entry(e.qualifier(), e.column(), e.slot(), e.mergedAway() || slots.contains(e.slot()), e.rowId()));
+            marked.add(new Entry(e.qualifier(), e.column(), e.slot(), e.mergedAway() || slots.contains(e.slot()), e.rowId(),
+                    e.source()));
         }
         return new Scope(marked);
     }

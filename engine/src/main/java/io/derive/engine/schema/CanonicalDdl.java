@@ -106,9 +106,13 @@ public final class CanonicalDdl {
         return "'" + TextValue.of(value).replace("'", "''") + "'";
     }
 
-    /** A name as SQL text: bare when it is a plain identifier, else double-quoted. */
+    /**
+     * A name as SQL text: bare when it is a plain identifier that does not read as a keyword,
+     * else double-quoted, so the text reads back as this name wherever a name may stand.
+     */
     public static String identifier(String name) {
-        return PLAIN_IDENTIFIER.matcher(name).matches() ? name : "\"" + name.replace("\"", "\"\"") + "\"";
+        boolean bare = PLAIN_IDENTIFIER.matcher(name).matches() && !Parser.readsAsKeyword(name);
+        return bare ? name : "\"" + name.replace("\"", "\"\"") + "\"";
     }
 
     private static String column(ColumnSchema c) {

@@ -50,6 +50,16 @@ public record Derivation(String bodySql, Select body, Set<String> sources, Maint
         return new Derivation(bodySql, body, sources, maintenance, statistics, tags, true);
     }
 
+    /**
+     * The same derivation over a body rewritten to follow a rename (semantics §5): the body reads
+     * the same rows under the new names, so statistics, tags and staleness carry over; the
+     * maintenance is the one compiled for the new body (a stale derivation keeps its own, which
+     * does not run).
+     */
+    public Derivation rebodied(String nextBodySql, Select nextBody, Set<String> nextSources, Maintenance next) {
+        return new Derivation(nextBodySql, nextBody, nextSources, next, statistics, tags, stale);
+    }
+
     /** The same derivation recompiled against changed sources: current again, with new maintenance. */
     public Derivation recompiled(Maintenance next) {
         return new Derivation(bodySql, body, sources, next, statistics, tags, false);

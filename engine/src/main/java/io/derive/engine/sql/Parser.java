@@ -75,6 +75,14 @@ public final class Parser {
         return statements.get(0);
     }
 
+    /**
+     * Whether a bare word spelled as {@code word} would read as a keyword (or a literal) where a
+     * name is expected, so that a name spelled so must be written quoted.
+     */
+    public static boolean readsAsKeyword(String word) {
+        return TokenCursor.readsAsKeyword(word);
+    }
+
     /** Parses a query alone, as a materialized view's stored body is. */
     public static Select parseQuery(String sql) {
         Statement statement = parseStatement(sql);

@@ -113,6 +113,20 @@ final class TokenCursor {
         return peek().isWord("select") || peek().isWord("with") || peek().isWord("values");
     }
 
+    /**
+     * Words that read as something other than a name in some position where a name may stand:
+     * the reserved words, the literals and niladic functions of expressions, the quantifiers
+     * after {@code select}, and the words that open a table constraint in a column list.
+     */
+    private static final Set<String> KEYWORD_LIKE = Set.of("true", "false", "current_date", "current_time",
+            "current_timestamp", "cast", "distinct", "all", "constraint", "primary", "unique", "check", "foreign");
+
+    /** Whether a name spelled as {@code word} must be quoted to read as a name everywhere. */
+    static boolean readsAsKeyword(String word) {
+        String lower = word.toLowerCase(Locale.ROOT);
+        return RESERVED.contains(lower) || KEYWORD_LIKE.contains(lower);
+    }
+
     static boolean isReserved(String word) {
         return RESERVED.contains(word);
     }

@@ -253,7 +253,18 @@ public abstract class AlterTableContract extends HostContractTest {
         session.execute("create materialized view m as select id, name from p");
         assertThatThrownBy(() -> session.execute("alter table m add column x text"))
                 .hasMessageContaining("its shape is defined by the view body");
-        assertThatThrownBy(() -> session.execute("alter table p rename to q"))
-                .hasMessageContaining("materialized view 'main.m' reads it");
+        assertThatThrownBy(() -> session.execute("alter table m rename column name to label"))
+                .hasMessageContaining("its shape is defined by the view body");
+    }
+
+    @Test
+    void renamingASourceRewritesTheMaterializedViewsBody() {
+        people();
+        session.execute("create materialized view m as select id, name from p");
+        session.execute("alter table p rename to q");
+        session.execute("insert into q values (3, 'cy', 5)");
+        assertThat(rows("select sql from schema() where name = 'm'").get(0).get(0).toString())
+                .endsWith("maintained as select id, name from q");
+        assertThat(rows("select name from m order by id")).containsExactly(row("ann"), row("bob"), row("cy"));
     }
 }
