@@ -65,6 +65,10 @@ final class AlterTableExecutor {
             return context.services().materializedViews().detach(table, context, drop.span());
         }
         if (action instanceof Statement.AddConstraint || action instanceof Statement.DropConstraint) {
+            if (table.isMaintained() && action instanceof Statement.AddConstraint add
+                    && add.constraint() instanceof Statement.CheckDef check) {
+                RowImageReferences.refuse(table, check); // the rule of the check itself, before that of the table
+            }
             refuseOnMaterializedView(table, action);
             txn.beginWrite();
             ConstraintAlteration constraints = new ConstraintAlteration(context);
