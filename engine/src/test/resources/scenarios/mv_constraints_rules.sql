@@ -564,6 +564,39 @@ select count(*) from m;
 -- expect: rows
 -- | 3 |
 
+-- case: a renamed check target is followed
+-- derive-only: subqueries in CHECK are Derive's
+create table q (x integer primary key);
+insert into q values (1), (2), (3);
+create table r (k integer primary key, n integer, constraint listed check (n in (select q.x from q)))
+  maintained as select k, n from t;
+alter table q rename to q2;
+select sql from schema() where name = 'r';
+-- expect: rows
+-- | create table main.r (k integer not null, n integer, primary key (k), constraint listed check (n in (select q2.x from q2))) using {host} maintained as select k, n from t |
+insert into t values (3, 'c', 3, null);
+insert into t values (4, 'd', 4, null);
+-- expect: error CHECK constraint failed: listed (n in (select q2.x from q2)) — row derived into maintained table 'main.r'
+select k from r;
+-- expect: rows
+-- | 1 |
+-- | 2 |
+-- | 3 |
+select stale from materialized_views() where name = 'r';
+-- expect: rows
+-- | false |
+
+-- case: a renamed table's own qualified check follows the rename
+-- derive-only: this file's setup creates a maintained table (SQLite rewrites the check too)
+create table o (id integer primary key, x integer, constraint pos check (o.x > 0));
+alter table o rename to o2;
+insert into o2 values (1, 1);
+insert into o2 values (2, -1);
+-- expect: error CHECK constraint failed: pos
+select id from o2;
+-- expect: rows
+-- | 1 |
+
 -- case: a dropped check target fails the next derived row, and heals
 -- derive-only: subqueries in CHECK are Derive's
 create table q (x integer primary key);
