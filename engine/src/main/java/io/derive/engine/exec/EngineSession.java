@@ -247,7 +247,16 @@ public final class EngineSession implements Session {
         if (explicit == null) {
             throw new DeriveException(DeriveException.TRANSACTION_STATE, "no transaction is open to prepare");
         }
-        CommitVote vote = explicit.prepare();
+        CommitVote vote;
+        try {
+            vote = explicit.prepare();
+        } catch (RuntimeException e) {
+            // a check deferred to commit or a connection's prepare failed: the transaction rolled back
+            if (!explicit.isActive()) {
+                explicit = null;
+            }
+            throw e;
+        }
         if (vote == CommitVote.READ_ONLY) {
             explicit = null;
         }
