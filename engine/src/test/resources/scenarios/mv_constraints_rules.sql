@@ -342,6 +342,62 @@ select count(*) from m;
 -- expect: rows
 -- | 2 |
 
+-- case: deleting the parent of a derived row fails
+-- derive-only: maintained tables are Derive's
+delete from p where id = 1;
+-- expect: error FOREIGN KEY constraint failed: owner_fk — row derived into maintained table 'main.m' references a missing 'main.p'
+select count(*) from p;
+-- expect: rows
+-- | 1 |
+
+-- case: a derived row may find another parent by commit
+-- derive-only: maintained tables are Derive's
+begin;
+insert into p values (2);
+delete from p where id = 1;
+update t set owner = 2 where k = 1;
+commit;
+select k, owner from m where k = 1;
+-- expect: rows
+-- | 1 | 2 |
+
+-- case: a parent key change is checked for its derived rows
+-- derive-only: maintained tables are Derive's
+update p set id = 3 where id = 1;
+-- expect: error references a missing 'main.p'
+begin;
+update p set id = 3 where id = 1;
+update t set owner = 3 where owner = 1;
+commit;
+select owner from m where k = 1;
+-- expect: rows
+-- | 3 |
+
+-- case: a maintained table's restrict foreign key fails a parent delete at once
+-- derive-only: maintained tables are Derive's
+create table mr (k integer primary key, owner integer references p (id) on delete restrict)
+  maintained as select k, owner from t;
+begin;
+delete from p where id = 1;
+-- expect: error FOREIGN KEY constraint failed: DELETE on 'p' violates RESTRICT from 'mr'
+commit;
+select count(*) from p;
+-- expect: rows
+-- | 1 |
+
+-- case: a maintained table's cascade foreign key writes nothing into it
+-- derive-only: maintained tables are Derive's
+create table pp (id integer primary key);
+insert into pp values (1), (2);
+create table mc (k integer primary key, n integer references pp (id) on delete cascade)
+  maintained as select k, n from t;
+delete from pp where id = 1;
+-- expect: error FOREIGN KEY constraint failed — row derived into maintained table 'main.mc' references a missing 'main.pp'
+select k from mc;
+-- expect: rows
+-- | 1 |
+-- | 2 |
+
 -- case: rolling back to a savepoint discards its rows' checks
 -- derive-only: maintained tables are Derive's
 begin;

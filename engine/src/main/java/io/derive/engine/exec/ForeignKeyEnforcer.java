@@ -28,6 +28,8 @@ import java.util.Optional;
  * CASCADE / SET NULL / SET DEFAULT write the child rows (through the {@link RowWriter}, so their
  * own constraints, cascades and MV maintenance apply), NO ACTION leaves the children to the
  * end-of-statement check, which names the parent change when they are left without a parent.
+ * The rows of a maintained child are never written by an action: they wait for the derived-row
+ * checks at commit.
  */
 final class ForeignKeyEnforcer {
     private static final Object[] WHOLE_TABLE = new Object[0];
@@ -127,6 +129,13 @@ final class ForeignKeyEnforcer {
         String change = (newKey == null ? "DELETE" : "UPDATE") + " on '" + ref.parentKey().parent().name() + "'";
         if (action == ForeignKey.Action.RESTRICT) {
             throw ConstraintChecker.violation(FAILED + ": " + change + " violates RESTRICT from '" + child.name() + "'");
+        }
+        if (child.isMaintained()) {
+            // its rows are its body's: no action may write them, they must find a parent at commit
+            for (Object[] found : children) {
+                DeferredRowChecks.derived(context, child, found);
+            }
+            return;
         }
         for (Object[] found : children) {
             Object[] key = child.storage().shape().keyOf(found);
@@ -233,14 +242,19 @@ final class ForeignKeyEnforcer {
         return found;
     }
 
-    /** The foreign keys (of any table) whose parent is {@code parent}; maintained children are left to MV validation. */
+    /**
+     * The foreign keys (of any table) whose parent is {@code parent}. A maintained child's rows
+     * are its body's: RESTRICT fails at once, as for any child; under any other action the
+     * referencing rows are left to the derived-row checks at commit ({@link DeferredRowChecks}),
+     * which the derivation must satisfy by then.
+     */
     private List<Reference> referencing(TableSchema parent) {
         return references.computeIfAbsent(parent.key(), k -> {
             List<Reference> found = new ArrayList<>();
             for (TableSchema t : context.transaction().catalog().tables()) {
                 for (ForeignKey fk : t.constraints().foreignKeys()) {
                     Optional<TableSchema> p = context.transaction().catalog().table(fk.parentSchema(), fk.parentTable());
-                    if (p.isPresent() && p.get().key().equals(parent.key()) && !t.isMaintained()) {
+                    if (p.isPresent() && p.get().key().equals(parent.key())) {
                         found.add(new Reference(t, fk, parentKey(t, fk)));
                     }
                 }
