@@ -463,6 +463,31 @@ select count(*) from m;
 -- expect: rows
 -- | 3 |
 
+-- case: a parent derived by the same write, maintained after the child
+-- derive-only: maintained tables are Derive's
+pragma foreign_keys = off;
+create table d (k integer primary key, ref integer not null references e (k)) maintained as select k, k as ref from t;
+create table e (k integer primary key) maintained as select k from t;
+pragma foreign_keys = on;
+insert into t values (3, 'c', 3, null);
+select k, ref from d;
+-- expect: rows
+-- | 1 | 1 |
+-- | 2 | 2 |
+-- | 3 | 3 |
+delete from t where k = 3;
+-- expect: count 1
+
+-- case: a refresh does not re-check rows admitted while foreign keys were off
+-- derive-only: maintained tables are Derive's
+pragma foreign_keys = off;
+insert into t values (3, 'c', 3, 7);
+pragma foreign_keys = on;
+refresh materialized view m;
+select owner from m where k = 3;
+-- expect: rows
+-- | 7 |
+
 -- case: a table-reading check of a maintained table waits for commit
 -- derive-only: subqueries in CHECK are Derive's
 create table q (x integer primary key);
