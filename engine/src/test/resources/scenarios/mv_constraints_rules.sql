@@ -678,6 +678,25 @@ select id from o2;
 -- expect: rows
 -- | 1 |
 
+-- case: a table re-created under a view a check reads is the one read
+-- derive-only: subqueries in CHECK are Derive's
+create table q (x integer primary key);
+insert into q values (1), (2), (3);
+create view qv as select x from q;
+create table r (k integer primary key, n integer, constraint listed check (n in (select x from qv)))
+  maintained as select k, n from t;
+drop table q;
+create table q (x integer primary key);
+insert into q values (3);
+insert into t values (3, 'c', 3, null);
+insert into t values (4, 'd', 1, null);
+-- expect: error CHECK constraint failed: listed
+select k from r;
+-- expect: rows
+-- | 1 |
+-- | 2 |
+-- | 3 |
+
 -- case: a dropped check target fails the next derived row, and heals
 -- derive-only: subqueries in CHECK are Derive's
 create table q (x integer primary key);

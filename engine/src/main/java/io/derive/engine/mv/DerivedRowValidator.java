@@ -12,9 +12,12 @@ import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.ForeignKey;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.schema.ViewSchema;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
+import io.derive.engine.sql.ast.AstWalk;
 import io.derive.engine.sql.ast.QualifiedName;
+import io.derive.engine.sql.ast.Select;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -35,8 +38,8 @@ import java.util.Optional;
  * </ul>
  *
  * <p>It tracks its dependencies (MV-018): the table as it was compiled, and the catalog entry of
- * every table it reads — each foreign key's parent and each table a CHECK's subquery names, or
- * their absence. When one of them is renamed, dropped or re-created it no longer {@link #fits}
+ * every table it reads — each foreign key's parent and each table or view a CHECK's subquery
+ * names (and what such a view reads), or their absence. When one of them is renamed, dropped or re-created it no longer {@link #fits}
  * and is compiled again (the derivation is untouched: nothing goes stale). A dropped parent
  * compiles to "no parent": a non-NULL reference then fails, a NULL one passes (MATCH SIMPLE). A
  * CHECK reading a table that is gone cannot compile: the validator is then <em>broken</em>, and
@@ -106,8 +109,15 @@ final class DerivedRowValidator implements Derivation.Validator {
         }
     }
 
+    /** Records what {@code name} finds now; for a view, also what its body reads, which binding expands. */
     private void depend(Catalog catalog, String schema, String name) {
-        dependencies.add(new Dependency(schema, name, lookup(catalog, schema, name)));
+        Object found = lookup(catalog, schema, name);
+        dependencies.add(new Dependency(schema, name, found));
+        if (found instanceof ViewSchema view && dependencies.stream().filter(d -> d.found() == view).count() == 1) {
+            for (Select.NamedTable t : AstWalk.nodes(view.body(), Select.NamedTable.class)) {
+                depend(catalog, t.name().schema(), t.name().name());
+            }
+        }
     }
 
     private static Object lookup(Catalog catalog, String schema, String name) {

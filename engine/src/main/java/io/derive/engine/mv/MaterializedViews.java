@@ -12,6 +12,7 @@ import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.MaterializedViewStatistics;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.exec.QueryExecutor;
+import io.derive.engine.exec.RowImageReferences;
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.BackingRowChange;
 import io.derive.engine.spi.HostedTable;
@@ -137,7 +138,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
     @Override
     public Result attach(TableSchema table, List<String> names, io.derive.engine.sql.ast.Select body, String bodySql,
                          ExecutionContext context, io.derive.engine.sql.SourceSpan at) {
-        io.derive.engine.exec.RowImageReferences.refuse(table, at);
+        RowImageReferences.refuse(table, at);
         Transaction txn = context.transaction();
         txn.beginWrite();
         PlanNode plan;
