@@ -219,6 +219,29 @@ class DurableDatabaseTest {
         }
     }
 
+    @Test
+    void aCheckReadingATableTheCatalogReplaysLaterStillHoldsAfterReopen() {
+        run("""
+                create table q (x integer primary key);
+                create table t (k integer primary key, n integer);
+                create table r (k integer primary key, n integer, constraint listed check (n in (select x from q)))
+                  maintained as select k, n from t;
+                drop table q;
+                create table q (x integer primary key);
+                insert into q values (1);
+                insert into t values (1, 1);
+                """);
+        try (Database db = Database.open(directory); Session s = db.openSession()) {
+            assertThat(db.rehydrateReport().views()).extracting(RehydrateReport.Outcome::name).containsExactly("r");
+            assertThatThrownBy(() -> s.execute("insert into t values (2, 2)"))
+                    .hasMessageContaining("CHECK constraint failed: listed (n in (select x from q)) — row derived into"
+                            + " maintained table 'main.r' violates its declared constraint");
+            s.execute("insert into q values (2)");
+            s.execute("insert into t values (2, 2)");
+            assertThat(rows(s, "select k, n from r order by k")).containsExactly(List.of(1L, 1L), List.of(2L, 2L));
+        }
+    }
+
     private void run(String script) {
         try (Database db = Database.open(directory); Session s = db.openSession()) {
             for (String statement : script.split(";\\s*\\n")) {

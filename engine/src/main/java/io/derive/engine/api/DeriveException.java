@@ -94,6 +94,16 @@ public class DeriveException extends RuntimeException {
         return copy;
     }
 
+    /**
+     * The same error, its message followed by {@code context} (what the failing SQL belongs to,
+     * when that is not the statement being run); its position stays.
+     */
+    public DeriveException explained(String context) {
+        DeriveException copy = new DeriveException(code, baseMessage() + context, line, column, endedTransaction, getCause());
+        copy.setStackTrace(getStackTrace());
+        return copy;
+    }
+
     private String baseMessage() {
         String message = getMessage();
         return line > 0 ? message.substring(0, message.lastIndexOf(" at ")) : message;

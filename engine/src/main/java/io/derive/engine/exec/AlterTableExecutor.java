@@ -65,6 +65,10 @@ final class AlterTableExecutor {
             return context.services().materializedViews().detach(table, context, drop.span());
         }
         if (action instanceof Statement.AddConstraint || action instanceof Statement.DropConstraint) {
+            if (table.isMaintained() && action instanceof Statement.AddConstraint add
+                    && add.constraint() instanceof Statement.CheckDef check) {
+                RowImageReferences.refuse(table, check); // the rule of the check itself, before that of the table
+            }
             refuseOnMaterializedView(table, action);
             txn.beginWrite();
             ConstraintAlteration constraints = new ConstraintAlteration(context);
@@ -137,7 +141,7 @@ final class AlterTableExecutor {
         TableSchema after = rebuilt(table, rename.newName(), table.columns(), table.primaryKey(), table.storage(),
                 table.constraints());
         Catalog next = catalog.replacing(table, after);
-        // foreign keys of other tables follow the rename, as in SQLite
+        // foreign keys and CHECKs of every table follow the rename, as in SQLite
         for (TableSchema child : catalog.tables()) {
             TableSchema current = child == table ? after : child;
             List<ForeignKey> keys = new ArrayList<>();
@@ -151,10 +155,16 @@ final class AlterTableExecutor {
                     keys.add(fk);
                 }
             }
+            List<CheckConstraint> checks = new ArrayList<>();
+            for (CheckConstraint check : current.constraints().checks()) {
+                CheckConstraint renamed = check.readsTables() || child == table
+                        ? CheckRename.renamed(check, table.schema(), table.name(), rename.newName(), child == table) : check;
+                checks.add(renamed);
+                changed |= renamed != check;
+            }
             if (changed) {
                 TableConstraints c = current.constraints();
-                TableSchema renamedParent = current.withConstraints(new TableConstraints(c.checks(), keys, c.indexes()));
-                next = next.replacing(current, renamedParent);
+                next = next.replacing(current, current.withConstraints(new TableConstraints(checks, keys, c.indexes())));
             }
         }
         // views and maintained tables that name the table follow it (semantics §5)

@@ -3,6 +3,7 @@ package io.derive.engine.exec;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.plan.ExpressionBinder;
+import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.CheckConstraint;
 import io.derive.engine.schema.ForeignKey;
 import io.derive.engine.schema.IndexSchema;
@@ -88,15 +89,27 @@ final class ConstraintAlteration {
         return Result.empty();
     }
 
-    /** Binds the condition and requires it of every stored row: {@code CHECK constraint failed: name}. */
+    /**
+     * Binds the condition and requires it of every stored row: {@code CHECK constraint failed:
+     * name}. A condition reading tables is evaluated now too, against the transaction's state.
+     */
     private CheckConstraint addCheck(TableSchema table, Statement.CheckDef def) {
-        ExpressionBinder.bind(def.condition(), IndexShapes.scopeOf(table)); // a missing column is named first
         CheckConstraint check = new CheckConstraint(def.name(), def.condition(), def.sql());
-        ConstraintChecker checker = new ConstraintChecker(
-                table.withConstraints(new TableConstraints(List.of(check), List.of(), List.of())));
+        CheckConditions.Compiled condition;
+        if (check.readsTables()) {
+            // a missing table or column is named at its place in this statement
+            new QueryBinder(context.transaction().catalog(), context.sql()).bindExpression(def.condition(),
+                    IndexShapes.scopeOf(table));
+            condition = CheckConditions.reading(table, check, context.transaction().catalog()).compile();
+        } else {
+            ExpressionBinder.bind(def.condition(), IndexShapes.scopeOf(table)); // a missing column is named first
+            condition = CheckConditions.rowLocal(table, check).compile();
+        }
         try (RowCursor rows = context.transaction().connection(table).scan(WHOLE_TABLE, false)) {
             while (rows.hasNext()) {
-                checker.checkChecks(rows.next(), context.parameters());
+                if (condition.rejects(rows.next(), context.parameters())) {
+                    throw ConstraintChecker.violation("CHECK constraint failed: " + check.label());
+                }
             }
         }
         return check;

@@ -1,11 +1,9 @@
 package io.derive.engine.exec;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.plan.ExpressionBinder;
 import io.derive.engine.schema.CheckConstraint;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.IndexSchema;
-import io.derive.engine.schema.Numeric;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.RowCursor;
@@ -20,14 +18,13 @@ import java.util.function.Predicate;
  * The row-level rules of one table, compiled once per statement: type coercion, NOT NULL, CHECK,
  * and the uniqueness of the primary key and of every unique index (NULLs distinct). It only
  * finds violations; what a violation does is the conflict clause's business ({@link DmlExecutor}).
+ * A CHECK that reads tables is not checked here: it is checked at commit, against the
+ * transaction's final state ({@link DeferredRowChecks}), and no conflict clause applies to it.
  */
 final class ConstraintChecker {
 
     /** A stored row that a new row collides with; {@code index} is null for the primary key. */
     record Conflict(IndexSchema index, Object[] existing) {
-    }
-
-    private record CompiledCheck(CheckConstraint check, Evaluator condition) {
     }
 
     private record UniqueIndex(IndexSchema index, Predicate<Object[]> covers) {
@@ -36,17 +33,23 @@ final class ConstraintChecker {
     private final TableSchema table;
     private final TableShape shape;
     private final KeyOrder keyOrder;
-    private final List<CompiledCheck> checks = new ArrayList<>();
+    private final List<CheckConditions.Compiled> checks = new ArrayList<>();
+    private final boolean checksAtCommit;
     private final List<UniqueIndex> uniqueIndexes = new ArrayList<>();
 
     ConstraintChecker(TableSchema table) {
         this.table = table;
         this.shape = table.storage().shape();
         this.keyOrder = shape.keyOrder();
+        boolean reading = false;
         for (CheckConstraint c : table.constraints().checks()) {
-            checks.add(new CompiledCheck(c, ExpressionCompiler.compile(ExpressionBinder.bind(c.condition(),
-                    IndexShapes.scopeOf(table)))));
+            if (c.readsTables()) {
+                reading = true;
+            } else {
+                checks.add(CheckConditions.rowLocal(table, c).compile());
+            }
         }
+        this.checksAtCommit = reading;
         for (IndexSchema index : table.constraints().indexes()) {
             if (index.unique()) {
                 Predicate<Object[]> filter = IndexShapes.filter(table, index);
@@ -57,6 +60,11 @@ final class ConstraintChecker {
 
     TableSchema table() {
         return table;
+    }
+
+    /** Whether the table has CHECKs that read tables, so that every row written is checked again at commit. */
+    boolean checksAtCommit() {
+        return checksAtCommit;
     }
 
     /** The row with every value coerced to its column's type; an uncoercible value is an error naming the column. */
@@ -89,10 +97,14 @@ final class ConstraintChecker {
         }
     }
 
-    /** @throws DeriveException {@code CHECK constraint failed: name} when a check is false (NULL passes) */
+    /**
+     * The row-local CHECKs.
+     *
+     * @throws DeriveException {@code CHECK constraint failed: name} when a check is false (NULL passes)
+     */
     void checkChecks(Object[] row, Parameters parameters) {
-        for (CompiledCheck c : checks) {
-            if (Boolean.FALSE.equals(Numeric.truth(c.condition().eval(row, parameters)))) {
+        for (CheckConditions.Compiled c : checks) {
+            if (c.rejects(row, parameters)) {
                 throw violation("CHECK constraint failed: " + c.check().label());
             }
         }

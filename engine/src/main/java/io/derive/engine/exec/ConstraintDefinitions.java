@@ -2,6 +2,8 @@ package io.derive.engine.exec;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.plan.ExpressionBinder;
+import io.derive.engine.plan.QueryBinder;
+import io.derive.engine.schema.Catalog;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.Scope;
 import io.derive.engine.schema.CheckConstraint;
@@ -47,13 +49,31 @@ final class ConstraintDefinitions {
             if (clause instanceof Statement.UniqueDef u) {
                 indexes.add(unique(table, columns, u, indexNameTaken.or(n -> named(indexes, n)), sql));
             } else if (clause instanceof Statement.CheckDef c) {
-                ExpressionBinder.bind(c.condition(), scope); // names a missing column now rather than at the first write
-                checks.add(new CheckConstraint(c.name(), c.condition(), c.sql()));
+                CheckConstraint check = new CheckConstraint(c.name(), c.condition(), c.sql());
+                if (!check.readsTables()) {
+                    // names a missing column now rather than at the first write; one reading
+                    // tables is bound once the table exists ({@link #bindReadingChecks})
+                    ExpressionBinder.bind(c.condition(), scope);
+                }
+                checks.add(check);
             } else {
                 foreignKeys.add(foreignKey(table, columns, (Statement.ForeignKeyDef) clause));
             }
         }
         return new TableConstraints(checks, foreignKeys, indexes);
+    }
+
+    /**
+     * Binds the CHECKs of a new table that read tables against the catalog holding it (a check
+     * may read its own table), so that a missing table or column is named at create rather than
+     * at the first commit.
+     */
+    static void bindReadingChecks(TableSchema table, Catalog catalog, String sql) {
+        for (CheckConstraint check : table.constraints().checks()) {
+            if (check.readsTables()) {
+                new QueryBinder(catalog, sql).bindExpression(check.condition(), IndexShapes.scopeOf(table));
+            }
+        }
     }
 
     /** Has the host build the indexes of a new table's constraints. */

@@ -97,6 +97,9 @@ final class DdlExecutor {
         txn.onRollback(storage::drop);
         TableSchema table = new TableSchema(schema, create.name().name(), columns, key, moduleName, storage, null,
                 constraints);
+        if (!context.services().rehydrating()) {
+            ConstraintDefinitions.bindReadingChecks(table, txn.catalog().with(table), context.sql());
+        }
         ConstraintDefinitions.createIndexes(table);
         txn.changeCatalog(txn.catalog().with(table));
         return Result.empty();

@@ -227,7 +227,7 @@ final class DmlExecutor {
             checker.checkChecks(row, context.parameters());
             return true;
         } catch (DeriveException e) {
-            if (!DeriveException.CONSTRAINT.equals(e.code())) {
+            if (!DeriveException.CONSTRAINT.equals(e.code()) || e instanceof DerivedRowViolation) {
                 throw e;
             }
             violated(mode, e);
@@ -238,8 +238,12 @@ final class DmlExecutor {
     /**
      * Resolves a violation by the conflict clause: returns for {@code ignore} (skip the row),
      * otherwise throws. {@code replace} means abort for NOT NULL without default and for CHECK.
+     * A {@link DerivedRowViolation} is never the clause's to resolve: it aborts the statement.
      */
     private void violated(ConflictAction mode, DeriveException violation) {
+        if (violation instanceof DerivedRowViolation) {
+            throw violation;
+        }
         switch (mode) {
             case IGNORE:
                 return;

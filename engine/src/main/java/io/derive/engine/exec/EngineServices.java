@@ -67,6 +67,14 @@ public final class EngineServices {
         return module.create(shape, args);
     }
 
+    /**
+     * True while a durable catalog replays: its definitions were valid when stored, and a table a
+     * CHECK reads may be replayed after the table declaring it.
+     */
+    public boolean rehydrating() {
+        return rehydration != null;
+    }
+
     /** True while a durable catalog replays and adopts this maintained table's stored rows. */
     public boolean adopting(String qualifiedName) {
         Rehydration replay = rehydration;

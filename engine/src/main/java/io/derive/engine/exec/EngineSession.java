@@ -120,7 +120,7 @@ public final class EngineSession implements Session {
                 DdlTransactionPolicy.check(statement, txn.catalog(), pragmas);
             }
             Result result = StatementExecutor.run(statement, context);
-            services.materializedViews().endOfStatement(context);
+            finishStatement(context);
             if (txn.hasWritten()) {
                 // Without the write lock the committed catalog may move under this statement
                 // (another session's DDL); once it is held, nobody else commits, so the committed
@@ -141,6 +141,17 @@ public final class EngineSession implements Session {
     }
 
     /**
+     * The work a statement leaves for its end, in order: the maintenance deferred to it, the
+     * foreign-key checks of the engine's own parent-side actions, and the hand-over of the rows
+     * whose constraints are checked at commit.
+     */
+    private void finishStatement(ExecutionContext context) {
+        services.materializedViews().endOfStatement(context);
+        ReferentialActions.finishStatement(context);
+        DeferredRowChecks.schedule(context);
+    }
+
+    /**
      * A conflict clause's outcome: {@code or fail} keeps the statement's work before the failing
      * row (the savepoint is released, and committed in autocommit); {@code or rollback} ends the
      * transaction. Returns the error to report.
@@ -151,7 +162,7 @@ public final class EngineSession implements Session {
         if (f.outcome() == ConflictFailure.Outcome.KEEP_STATEMENT_WORK) {
             try {
                 // The rows written before the failing one stay, so their deferred maintenance runs.
-                services.materializedViews().endOfStatement(context);
+                finishStatement(context);
                 txn.release(savepoint);
                 if (autocommit) {
                     txn.commit();
@@ -236,7 +247,16 @@ public final class EngineSession implements Session {
         if (explicit == null) {
             throw new DeriveException(DeriveException.TRANSACTION_STATE, "no transaction is open to prepare");
         }
-        CommitVote vote = explicit.prepare();
+        CommitVote vote;
+        try {
+            vote = explicit.prepare();
+        } catch (RuntimeException e) {
+            // a check deferred to commit or a connection's prepare failed: the transaction rolled back
+            if (!explicit.isActive()) {
+                explicit = null;
+            }
+            throw e;
+        }
         if (vote == CommitVote.READ_ONLY) {
             explicit = null;
         }

@@ -24,32 +24,29 @@ import java.util.Optional;
  * existing parent row (MATCH SIMPLE: a child key with a NULL references nothing), so rows of one
  * statement may reference each other in any order, as in SQLite. Parent side: when a referenced
  * parent row is deleted or its key changes, each referencing foreign key's action runs at once:
- * RESTRICT fails, CASCADE / SET NULL / SET DEFAULT write the child rows (through the
- * {@link RowWriter}, so their own constraints, cascades and MV maintenance apply), NO ACTION
- * leaves the children to the end-of-statement check.
+ * RESTRICT fails ({@code FOREIGN KEY constraint failed: DELETE on 'p' violates RESTRICT from 'c'}),
+ * CASCADE / SET NULL / SET DEFAULT write the child rows (through the {@link RowWriter}, so their
+ * own constraints, cascades and MV maintenance apply), NO ACTION leaves the children to the
+ * end-of-statement check, which names the parent change when they are left without a parent.
+ * The rows of a maintained child are never written by an action: they wait for the derived-row
+ * checks at commit.
  */
 final class ForeignKeyEnforcer {
     private static final Object[] WHOLE_TABLE = new Object[0];
+    private static final String FAILED = "FOREIGN KEY constraint failed";
 
-    /** A child row to verify at statement end, by its physical key. */
-    private record PendingCheck(TableSchema child, ForeignKey fk, Object[] key) {
-    }
-
-    /**
-     * How a foreign key finds its parent rows: the parent table, the referenced columns (in the
-     * order of the foreign key's columns) and the unique index serving them (null: the primary key).
-     */
-    private record ParentKey(TableSchema parent, int[] columns, IndexSchema index) {
+    /** A child row to verify at statement end, by its physical key, and what its failure reports. */
+    private record PendingCheck(TableSchema child, ForeignKey fk, Object[] key, String failure) {
     }
 
     /** A foreign key of a child table that references a given parent. */
-    private record Reference(TableSchema child, ForeignKey fk, ParentKey parentKey) {
+    private record Reference(TableSchema child, ForeignKey fk, ForeignKeyParent parentKey) {
     }
 
     private final ExecutionContext context;
     private final RowWriter writer;
     private final List<PendingCheck> pending = new ArrayList<>();
-    private final Map<ForeignKey, ParentKey> parentKeys = new IdentityHashMap<>();
+    private final Map<ForeignKey, ForeignKeyParent> parentKeys = new IdentityHashMap<>();
     private final Map<String, List<Reference>> references = new HashMap<>();
 
     ForeignKeyEnforcer(ExecutionContext context, RowWriter writer) {
@@ -72,7 +69,7 @@ final class ForeignKeyEnforcer {
         for (ForeignKey fk : child.constraints().foreignKeys()) {
             Object[] values = childValues(fk, row);
             if (values != null && (before == null || !sameValues(fk, before, row))) {
-                pending.add(new PendingCheck(child, fk, child.storage().shape().keyOf(row)));
+                pending.add(new PendingCheck(child, fk, child.storage().shape().keyOf(row), FAILED));
             }
         }
     }
@@ -117,7 +114,7 @@ final class ForeignKeyEnforcer {
             }
             Object[] values = childValues(p.fk(), row.get());
             if (values != null && !parentExists(p.child(), p.fk(), values)) {
-                throw violation();
+                throw ConstraintChecker.violation(p.failure());
             }
         }
         pending.clear();
@@ -129,13 +126,22 @@ final class ForeignKeyEnforcer {
         }
         TableSchema child = ref.child();
         TableConnection connection = connection(child);
+        String change = (newKey == null ? "DELETE" : "UPDATE") + " on '" + ref.parentKey().parent().name() + "'";
         if (action == ForeignKey.Action.RESTRICT) {
-            throw violation();
+            throw ConstraintChecker.violation(FAILED + ": " + change + " violates RESTRICT from '" + child.name() + "'");
+        }
+        if (child.isMaintained()) {
+            // its rows are its body's: no action may write them, they must find a parent at commit
+            for (Object[] found : children) {
+                DeferredRowChecks.derived(context, child, found);
+            }
+            return;
         }
         for (Object[] found : children) {
             Object[] key = child.storage().shape().keyOf(found);
             if (action == ForeignKey.Action.NO_ACTION) {
-                pending.add(new PendingCheck(child, ref.fk(), key));
+                pending.add(new PendingCheck(child, ref.fk(), key, FAILED + ": " + change + " leaves rows of '"
+                        + child.name() + "' referencing a missing parent (NO ACTION)"));
                 continue;
             }
             // an earlier action of this statement may have changed or removed the row
@@ -218,112 +224,37 @@ final class ForeignKeyEnforcer {
     }
 
     private boolean parentExists(TableSchema child, ForeignKey fk, Object[] values) {
-        ParentKey parentKey = parentKey(child, fk);
-        TableSchema parent = parentKey.parent();
-        Object[] coerced = new Object[values.length];
-        for (int i = 0; i < values.length; i++) {
-            int column = parentKey.columns()[i];
-            try {
-                coerced[i] = parent.columns().get(column).type().coerce(values[i], parent.columnLabel(column));
-            } catch (DeriveException e) {
-                return false; // a value the parent column cannot hold matches no parent row
-            }
-        }
-        TableConnection connection = connection(parent);
-        if (parentKey.index() == null) {
-            TableShape shape = parent.storage().shape();
-            Object[] key = new Object[shape.key().size()];
-            for (int k = 0; k < key.length; k++) {
-                for (int i = 0; i < parentKey.columns().length; i++) {
-                    if (parentKey.columns()[i] == shape.key().get(k).column()) {
-                        key[k] = coerced[i];
-                    }
-                }
-            }
-            return connection.get(key).isPresent();
-        }
-        Object[] prefix = new Object[coerced.length];
-        for (int j = 0; j < prefix.length; j++) {
-            int column = parentKey.index().columns().get(j).column();
-            for (int i = 0; i < parentKey.columns().length; i++) {
-                if (parentKey.columns()[i] == column) {
-                    prefix[j] = coerced[i];
-                }
-            }
-        }
-        try (RowCursor match = connection.scanIndex(parentKey.index().name(), prefix)) {
-            return match.hasNext();
-        }
+        ForeignKeyParent parentKey = parentKey(child, fk);
+        return parentKey.exists(connection(parentKey.parent()), values);
     }
 
     /** How a foreign key reaches its parent; {@code foreign key mismatch} when the parent columns are not unique. */
-    private ParentKey parentKey(TableSchema child, ForeignKey fk) {
-        ParentKey known = parentKeys.get(fk);
+    private ForeignKeyParent parentKey(TableSchema child, ForeignKey fk) {
+        ForeignKeyParent known = parentKeys.get(fk);
         if (known != null) {
             return known;
         }
         TableSchema parent = context.transaction().catalog().table(fk.parentSchema(), fk.parentTable())
                 .orElseThrow(() -> new DeriveException(DeriveException.UNDEFINED_OBJECT, "no such table: "
                         + (fk.parentSchema() == null ? "" : fk.parentSchema() + ".") + fk.parentTable()));
-        int[] columns = new int[fk.columns().size()];
-        if (fk.parentColumns().isEmpty()) {
-            if (parent.isBag() || parent.primaryKey().size() != columns.length) {
-                throw mismatch(child, parent);
-            }
-            for (int i = 0; i < columns.length; i++) {
-                columns[i] = parent.primaryKey().get(i).column();
-            }
-        } else {
-            if (fk.parentColumns().size() != columns.length) {
-                throw mismatch(child, parent);
-            }
-            for (int i = 0; i < columns.length; i++) {
-                columns[i] = parent.columnIndex(fk.parentColumns().get(i)).orElseThrow(() -> mismatch(child, parent));
-            }
-        }
-        ParentKey found = null;
-        if (!parent.isBag() && sameColumns(columns, parent.primaryKey().stream().mapToInt(TableShape.KeyPart::column).toArray())) {
-            found = new ParentKey(parent, columns, null);
-        } else {
-            for (IndexSchema index : parent.constraints().indexes()) {
-                if (index.unique() && index.where() == null
-                        && sameColumns(columns, index.columns().stream().mapToInt(IndexSchema.IndexColumn::column).toArray())) {
-                    found = new ParentKey(parent, columns, index);
-                    break;
-                }
-            }
-        }
-        if (found == null) {
-            throw mismatch(child, parent);
-        }
+        ForeignKeyParent found = ForeignKeyParent.of(child, fk, parent);
         parentKeys.put(fk, found);
         return found;
     }
 
-    private static boolean sameColumns(int[] a, int[] b) {
-        if (a.length != b.length) {
-            return false;
-        }
-        for (int x : a) {
-            boolean present = false;
-            for (int y : b) {
-                present |= x == y;
-            }
-            if (!present) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The foreign keys (of any table) whose parent is {@code parent}; maintained children are left to MV validation. */
+    /**
+     * The foreign keys (of any table) whose parent is {@code parent}. A maintained child's rows
+     * are its body's: RESTRICT fails at once, as for any child; under any other action the
+     * referencing rows are left to the derived-row checks at commit ({@link DeferredRowChecks}),
+     * which the derivation must satisfy by then.
+     */
     private List<Reference> referencing(TableSchema parent) {
         return references.computeIfAbsent(parent.key(), k -> {
             List<Reference> found = new ArrayList<>();
             for (TableSchema t : context.transaction().catalog().tables()) {
                 for (ForeignKey fk : t.constraints().foreignKeys()) {
                     Optional<TableSchema> p = context.transaction().catalog().table(fk.parentSchema(), fk.parentTable());
-                    if (p.isPresent() && p.get().key().equals(parent.key()) && !t.isMaintained()) {
+                    if (p.isPresent() && p.get().key().equals(parent.key())) {
                         found.add(new Reference(t, fk, parentKey(t, fk)));
                     }
                 }
@@ -375,14 +306,5 @@ final class ForeignKeyEnforcer {
 
     private TableConnection connection(TableSchema table) {
         return context.transaction().connection(table);
-    }
-
-    private static DeriveException violation() {
-        return ConstraintChecker.violation("FOREIGN KEY constraint failed");
-    }
-
-    private static DeriveException mismatch(TableSchema child, TableSchema parent) {
-        return new DeriveException(DeriveException.INVALID_DEFINITION, "foreign key mismatch - \"" + child.name()
-                + "\" referencing \"" + parent.name() + "\"");
     }
 }

@@ -53,6 +53,15 @@ public interface MaterializedViewOperations {
     void afterRowChange(ExecutionContext context, TableSchema source, Object[] before, Object[] after);
 
     /**
+     * At commit ({@link DeferredRowChecks}): checks rows maintenance derived into {@code mv} (as
+     * they are now) against those of its declared constraints that wait for commit — its foreign
+     * keys, while {@code pragma foreign_keys} is on at that moment, and its CHECKs that read tables.
+     *
+     * @throws io.derive.engine.api.DeriveException the first violation, attributed to the maintained table
+     */
+    void validateAtCommit(ExecutionContext context, TableSchema mv, java.util.List<Object[]> rows);
+
+    /**
      * Called once at the end of every statement that succeeded, inside its savepoint: runs the
      * maintenance deferred to statement end, in dependency order over the MV graph.
      */

@@ -12,8 +12,9 @@ import java.util.Map;
 /**
  * Realizes the row changes of one statement: writes each through the table's connection, hands
  * it to materialized-view maintenance (every realized change, cascades and {@code or replace}
- * deletions included) and to foreign-key enforcement. Also keeps the statement's compiled
- * {@link ConstraintChecker}s, one per table.
+ * deletions included), to foreign-key enforcement, and, for a table with CHECKs that read
+ * tables, to the checks at commit ({@link DeferredRowChecks}). Also keeps the statement's
+ * compiled {@link ConstraintChecker}s, one per table.
  */
 final class RowWriter {
     private final ExecutionContext context;
@@ -37,6 +38,7 @@ final class RowWriter {
         connection(table).put(row);
         context.services().materializedViews().afterRowChange(context, table, null, row);
         foreignKeys.childWritten(table, null, row);
+        checkAtCommit(table, row);
     }
 
     void update(TableSchema table, Object[] before, Object[] after) {
@@ -51,6 +53,13 @@ final class RowWriter {
         context.services().materializedViews().afterRowChange(context, table, before, after);
         foreignKeys.childWritten(table, before, after);
         foreignKeys.parentChanged(table, before, after);
+        checkAtCommit(table, after);
+    }
+
+    private void checkAtCommit(TableSchema table, Object[] row) {
+        if (!table.constraints().checks().isEmpty() && checker(table).checksAtCommit()) {
+            DeferredRowChecks.ordinary(context, table, row);
+        }
     }
 
     void delete(TableSchema table, Object[] before) {
@@ -79,7 +88,6 @@ final class RowWriter {
         return stored;
     }
 
-    /** The statement's end: deferred foreign-key checks. */
     /** The parent-side actions for a row of {@code parent} changed by the engine ({@code after} null: deleted). */
     void parentChanged(TableSchema parent, Object[] before, Object[] after) {
         if (after == null) {
@@ -89,6 +97,7 @@ final class RowWriter {
         }
     }
 
+    /** The statement's end: deferred foreign-key checks. */
     void finish() {
         foreignKeys.verify();
     }

@@ -101,6 +101,7 @@ final class StatementExecutor {
                 && create.table().ifNotExists()) {
             return Result.empty();
         }
+        RowImageReferences.refuse(create.table(), DdlExecutor.schemaName(create.table().name()));
         new DdlExecutor(context).createTable(create.table());
         var name = create.table().name();
         io.derive.engine.schema.TableSchema table = QueryBinder.resolveTable(context.transaction().catalog(),

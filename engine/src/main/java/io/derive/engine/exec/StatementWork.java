@@ -17,6 +17,11 @@ public final class StatementWork {
         return type.cast(parts.computeIfAbsent(type, t -> create.get()));
     }
 
+    /** Forgets the part of the given type (its work was handed on). */
+    public void remove(Class<?> type) {
+        parts.remove(type);
+    }
+
     /** The part of the given type if one was created. */
     public <T> T existing(Class<T> type) {
         return type.cast(parts.get(type));

@@ -1,142 +1,104 @@
 package io.derive.engine.mv;
 
-import io.derive.engine.api.DeriveException;
-import io.derive.engine.exec.ExpressionCompiler;
-import io.derive.engine.exec.Parameters;
-import io.derive.engine.plan.ExpressionBinder;
-import io.derive.engine.plan.PlanNode;
-import io.derive.engine.plan.Scope;
-import io.derive.engine.schema.CheckConstraint;
-import io.derive.engine.schema.ForeignKey;
+import io.derive.engine.exec.DeferredRowChecks;
+import io.derive.engine.exec.ExecutionContext;
+import io.derive.engine.schema.Catalog;
+import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.IndexSchema;
-import io.derive.engine.schema.Numeric;
+import io.derive.engine.schema.TableConstraints;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.BackingRowChange;
-import io.derive.engine.spi.RowCursor;
-import io.derive.engine.spi.TableConnection;
-import io.derive.engine.txn.Transaction;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
- * Declared constraints of a maintained table are claims about its derived rows (semantics §6,
- * MV-017): every row a maintenance batch inserts or updates must pass the table's CHECKs, must not
- * collide on its declared UNIQUE indexes (checked against the contents after the whole batch, so a
- * value moving between keys in one batch succeeds; the per-row arm's batch is one source row, as
- * a plain table checks each row), and must reference an existing parent row
- * through its foreign keys while {@code pragma foreign_keys} is on. Deletes are never validated.
- * A violation fails the writing statement, attributed to the maintained table.
+ * When the declared constraints of a maintained table are checked for the rows maintenance
+ * writes (semantics §6, MV-017): every row a maintenance batch inserts or updates must pass the
+ * table's CHECKs, must not collide on its declared UNIQUE indexes (checked against the contents
+ * after the whole batch, so a value moving between keys in one batch succeeds) and must
+ * reference an existing parent row through its foreign keys while {@code pragma foreign_keys} is
+ * on (MATCH SIMPLE). Deletes are never validated. A violation always aborts: no conflict clause
+ * of the writing statement applies to it ({@link io.derive.engine.exec.DerivedRowViolation}).
+ *
+ * <p>Bulk paths (the fill of create, attach and refresh) check everything at once. In steady
+ * state a row-local CHECK and UNIQUE are checked at once too, but foreign keys and CHECKs that
+ * read tables are checked at commit, against the transaction's final state
+ * ({@link DeferredRowChecks}), as an ordinary table's would be: a source write may derive a row
+ * whose parent the same transaction adds later. A table that declares no constraint pays one
+ * emptiness test per batch; its validator is compiled on first use, cached with the derivation
+ * and compiled again when a table it depends on changed ({@link DerivedRowValidator#fits}).
  */
 final class DerivedRowValidation {
     private DerivedRowValidation() {
     }
 
-    static void validate(Transaction txn, TableSchema mv, List<BackingRowChange> changes, boolean foreignKeys) {
-        var constraints = mv.constraints();
-        if (changes.isEmpty() || (constraints.checks().isEmpty() && constraints.indexes().isEmpty()
-                && constraints.foreignKeys().isEmpty())) {
+    /**
+     * Checks the realized changes of one batch.
+     *
+     * @param bulk true for the fill of create, attach and refresh: nothing waits for commit
+     */
+    static void validate(ExecutionContext context, TableSchema mv, List<BackingRowChange> changes, boolean bulk) {
+        if (changes.isEmpty() || !declaresConstraints(mv)) {
             return;
         }
-        Scope scope = Scope.of(mv.name(), new PlanNode.TableScan(mv, List.of()).columns());
-        String name = "row derived into maintained table '" + mv.qualifiedName() + "'";
-        for (CheckConstraint check : constraints.checks()) {
-            var condition = ExpressionCompiler.compile(ExpressionBinder.bind(check.condition(), scope));
-            for (BackingRowChange change : changes) {
-                if (change.after() != null) {
-                    Object value = condition.eval(change.after(), Parameters.none());
-                    if (Boolean.FALSE.equals(value == null ? null : Numeric.truth(value))) {
-                        throw violation(name + " violates its declared constraint " + check.label());
-                    }
-                }
+        List<Object[]> written = new ArrayList<>(changes.size());
+        for (BackingRowChange change : changes) {
+            if (change.after() != null) {
+                written.add(change.after());
             }
         }
-        TableConnection connection = txn.connection(mv);
-        for (IndexSchema index : constraints.indexes()) {
+        if (written.isEmpty()) {
+            return;
+        }
+        DerivedRowValidator validator = validator(mv, context.transaction().catalog());
+        validator.requireCompiled();
+        validator.checkRowLocal(written, context.parameters());
+        if (validator.hasUniqueIndexes()) {
+            validator.checkUnique(context.transaction().connection(mv), written);
+        }
+        boolean foreignKeys = context.pragmas().foreignKeys();
+        if (bulk) {
+            validator.checkDeferred(context, written, foreignKeys);
+        } else if (validator.defersSome(foreignKeys)) {
+            for (Object[] row : written) {
+                DeferredRowChecks.derived(context, mv, row);
+            }
+        }
+    }
+
+    /** At commit: the constraints of derived rows that waited for it, with the pragma as it is now. */
+    static void validateAtCommit(ExecutionContext context, TableSchema mv, List<Object[]> rows) {
+        if (!declaresConstraints(mv)) {
+            return;
+        }
+        DerivedRowValidator validator = validator(mv, context.transaction().catalog());
+        validator.requireCompiled();
+        validator.checkDeferred(context, rows, context.pragmas().foreignKeys());
+    }
+
+    private static boolean declaresConstraints(TableSchema mv) {
+        TableConstraints c = mv.constraints();
+        if (!c.checks().isEmpty() || !c.foreignKeys().isEmpty()) {
+            return true;
+        }
+        for (IndexSchema index : c.indexes()) {
             if (index.unique()) {
-                for (BackingRowChange change : changes) {
-                    if (change.after() != null && collides(connection, index, change.after())) {
-                        throw violation(name + " collides on its declared UNIQUE constraint " + index.name());
-                    }
-                }
-            }
-        }
-        if (foreignKeys) {
-            for (ForeignKey fk : constraints.foreignKeys()) {
-                for (BackingRowChange change : changes) {
-                    if (change.after() != null && !parentExists(txn, fk, change.after())) {
-                        String parent = (fk.parentSchema() == null ? "main" : fk.parentSchema()) + "." + fk.parentTable();
-                        throw violation(name + " references a missing '" + parent + "'");
-                    }
-                }
-            }
-        }
-    }
-
-    /** Whether another row holds the same non-NULL index key (NULLs are distinct, as in SQLite). */
-    private static boolean collides(TableConnection connection, IndexSchema index, Object[] row) {
-        Object[] key = new Object[index.columns().size()];
-        for (int i = 0; i < key.length; i++) {
-            key[i] = row[index.columns().get(i).column()];
-            if (key[i] == null) {
-                return false;
-            }
-        }
-        int found = 0;
-        try (RowCursor rows = connection.scanIndex(index.name(), key)) {
-            while (rows.hasNext()) {
-                rows.next();
-                found++;
-            }
-        }
-        return found > 1;
-    }
-
-    /** MATCH SIMPLE: a NULL in the child key references nothing and passes. */
-    private static boolean parentExists(Transaction txn, ForeignKey fk, Object[] row) {
-        Object[] key = new Object[fk.columns().size()];
-        for (int i = 0; i < key.length; i++) {
-            key[i] = row[fk.columns().get(i)];
-            if (key[i] == null) {
                 return true;
-            }
-        }
-        Optional<TableSchema> parent = txn.catalog().table(fk.parentSchema(), fk.parentTable());
-        if (parent.isEmpty()) {
-            return false;
-        }
-        TableSchema p = parent.get();
-        List<String> parentColumns = fk.parentColumns().isEmpty()
-                ? p.primaryKey().stream().map(k -> p.columns().get(k.column()).name()).toList() : fk.parentColumns();
-        int[] positions = new int[key.length];
-        boolean byPrimaryKey = positions.length == p.primaryKey().size();
-        for (int i = 0; i < key.length; i++) {
-            positions[i] = p.columnIndex(parentColumns.get(i)).orElse(-1);
-            if (positions[i] < 0) {
-                return false;
-            }
-            byPrimaryKey &= p.primaryKey().get(Math.min(i, p.primaryKey().size() - 1)).column() == positions[i];
-        }
-        if (byPrimaryKey) {
-            return txn.connection(p).get(key).isPresent();
-        }
-        try (RowCursor rows = txn.connection(p).scan(new Object[0], false)) {
-            while (rows.hasNext()) {
-                Object[] candidate = rows.next();
-                boolean match = true;
-                for (int i = 0; i < positions.length && match; i++) {
-                    match = io.derive.engine.schema.ValueOrder.compare(candidate[positions[i]], key[i],
-                            p.columns().get(positions[i]).collation()) == 0;
-                }
-                if (match) {
-                    return true;
-                }
             }
         }
         return false;
     }
 
-    private static DeriveException violation(String message) {
-        return new DeriveException(DeriveException.CONSTRAINT, message);
+    /** The cached validator when it still fits the table and the catalog, else a newly compiled one. */
+    private static DerivedRowValidator validator(TableSchema mv, Catalog catalog) {
+        Derivation.ValidatorSlot slot = mv.derivation().validator();
+        Derivation.Validator cached = slot.get();
+        if (cached instanceof DerivedRowValidator v && v.fits(mv, catalog)) {
+            return v;
+        }
+        DerivedRowValidator compiled = DerivedRowValidator.compile(mv, catalog);
+        slot.set(compiled);
+        return compiled;
     }
 }

@@ -12,6 +12,7 @@ import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.MaterializedViewStatistics;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.exec.QueryExecutor;
+import io.derive.engine.exec.RowImageReferences;
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.BackingRowChange;
 import io.derive.engine.spi.HostedTable;
@@ -90,7 +91,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
                 new MaterializedViewStatistics(), tags);
         TableSchema mv = new TableSchema(schema, name.name(), columns, body.key(), moduleName, storage, derivation);
         txn.changeCatalog(txn.catalog().with(mv));
-        cascade(context, mv, fill(mv, plan, context));
+        cascade(context, mv, fill(mv, plan, context), true);
         return Result.empty();
     }
 
@@ -130,13 +131,14 @@ public final class MaterializedViews implements MaterializedViewOperations {
             context.transaction().changeCatalog(context.transaction().catalog().replacing(mv, current));
             mv = current;
         }
-        cascade(context, mv, fill(mv, bodyPlan(mv, context), context));
+        cascade(context, mv, fill(mv, bodyPlan(mv, context), context), true);
         return Result.empty();
     }
 
     @Override
     public Result attach(TableSchema table, List<String> names, io.derive.engine.sql.ast.Select body, String bodySql,
                          ExecutionContext context, io.derive.engine.sql.SourceSpan at) {
+        RowImageReferences.refuse(table, at);
         Transaction txn = context.transaction();
         txn.beginWrite();
         PlanNode plan;
@@ -169,7 +171,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         TableSchema maintained = table.withDerivation(derivation);
         txn.changeCatalog(txn.catalog().replacing(table, maintained));
         if (!context.services().adopting(table.qualifiedName())) {
-            cascade(context, maintained, fill(maintained, plan, context));
+            cascade(context, maintained, fill(maintained, plan, context), true);
         }
         return Result.empty();
     }
@@ -300,7 +302,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             if (maintenance instanceof PerRowProjection arm) {
                 List<MaintenanceOp> ops = arm.opsFor(before, after);
                 if (!ops.isEmpty()) {
-                    cascade(context, mv, backingHost(mv).applyMaintenance(txn.connection(mv), ops));
+                    cascade(context, mv, backingHost(mv).applyMaintenance(txn.connection(mv), ops), false);
                 }
             } else if (maintenance instanceof GroupRecompute arm && arm.source().equals(source.key())) {
                 DeferredMaintenance work = deferred(context);
@@ -362,7 +364,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             TableSchema mv = context.transaction().catalog().table(next.schema(), next.name()).orElse(next);
             if (work.takeRebuild(mv)) {
                 work.takeSlices(mv);
-                cascade(context, mv, fill(mv, bodyPlan(mv, context), context));
+                cascade(context, mv, fill(mv, bodyPlan(mv, context), context), false);
             } else {
                 recomputeSlices(context, mv, work.takeSlices(mv));
             }
@@ -401,16 +403,18 @@ public final class MaterializedViews implements MaterializedViewOperations {
             ops.addAll(upserts);
         }
         if (!ops.isEmpty()) {
-            cascade(context, mv, host.applyMaintenance(connection, ops));
+            cascade(context, mv, host.applyMaintenance(connection, ops), false);
         }
     }
 
     /**
-     * Validates realized backing changes of {@code mv} against its declared constraints, then
-     * passes them on to the MVs that read it (MV-017: constraints before the cascade).
+     * For each realized backing change of {@code mv}, in order (semantics §4): derived-row
+     * validation against its declared constraints (MV-017: before the cascade; {@code bulk} for
+     * the fill of create, attach and refresh, where nothing waits for commit), parent-side
+     * foreign-key actions for the tables referencing it (MV-020), then the MVs that read it.
      */
-    private void cascade(ExecutionContext context, TableSchema mv, List<BackingRowChange> changes) {
-        DerivedRowValidation.validate(context.transaction(), mv, changes, context.pragmas().foreignKeys());
+    private void cascade(ExecutionContext context, TableSchema mv, List<BackingRowChange> changes, boolean bulk) {
+        DerivedRowValidation.validate(context, mv, changes, bulk);
         if (referenced(context, mv)) {
             for (BackingRowChange change : changes) {
                 if (change.before() != null) {
@@ -424,6 +428,11 @@ public final class MaterializedViews implements MaterializedViewOperations {
         for (BackingRowChange change : changes) {
             afterRowChange(context, mv, change.before(), change.after());
         }
+    }
+
+    @Override
+    public void validateAtCommit(ExecutionContext context, TableSchema mv, List<Object[]> rows) {
+        DerivedRowValidation.validateAtCommit(context, mv, rows);
     }
 
     /** Whether some table declares a foreign key to this MV (then its row deletions and re-keys run FK actions). */

@@ -19,9 +19,12 @@ import java.util.Set;
  * @param tags         the MV's tags (metadata, never part of maintenance), in the order they were added
  * @param stale        true when a source changed so that maintenance no longer applies (semantics §5):
  *                     the last contents are served, writes no longer reach it, refresh clears it
+ * @param validator    where the validator of the table's declared constraints is cached, for as
+ *                     long as this maintained table lives (semantics §6)
  */
 public record Derivation(String bodySql, Select body, Set<String> sources, Maintenance maintenance,
-                         MaterializedViewStatistics statistics, Map<String, String> tags, boolean stale) {
+                         MaterializedViewStatistics statistics, Map<String, String> tags, boolean stale,
+                         ValidatorSlot validator) {
 
     public Derivation {
         sources = Set.copyOf(sources);
@@ -31,23 +34,23 @@ public record Derivation(String bodySql, Select body, Set<String> sources, Maint
     /** A derivation without tags. */
     public Derivation(String bodySql, Select body, Set<String> sources, Maintenance maintenance,
                       MaterializedViewStatistics statistics) {
-        this(bodySql, body, sources, maintenance, statistics, Map.of(), false);
+        this(bodySql, body, sources, maintenance, statistics, Map.of(), false, new ValidatorSlot());
     }
 
     /** A current (not stale) derivation. */
     public Derivation(String bodySql, Select body, Set<String> sources, Maintenance maintenance,
                       MaterializedViewStatistics statistics, Map<String, String> tags) {
-        this(bodySql, body, sources, maintenance, statistics, tags, false);
+        this(bodySql, body, sources, maintenance, statistics, tags, false, new ValidatorSlot());
     }
 
     /** The same derivation with other tags: the compiled maintenance and the statistics carry over. */
     public Derivation withTags(Map<String, String> next) {
-        return new Derivation(bodySql, body, sources, maintenance, statistics, next, stale);
+        return new Derivation(bodySql, body, sources, maintenance, statistics, next, stale, validator);
     }
 
     /** The same derivation, now stale: its maintenance no longer runs. */
     public Derivation asStale() {
-        return new Derivation(bodySql, body, sources, maintenance, statistics, tags, true);
+        return new Derivation(bodySql, body, sources, maintenance, statistics, tags, true, validator);
     }
 
     /**
@@ -62,7 +65,7 @@ public record Derivation(String bodySql, Select body, Set<String> sources, Maint
 
     /** The same derivation recompiled against changed sources: current again, with new maintenance. */
     public Derivation recompiled(Maintenance next) {
-        return new Derivation(bodySql, body, sources, next, statistics, tags, false);
+        return new Derivation(bodySql, body, sources, next, statistics, tags, false, validator);
     }
 
     /**
@@ -77,5 +80,33 @@ public record Derivation(String bodySql, Select body, Set<String> sources, Maint
 
         /** The column names the body publishes, in order. */
         List<String> outputColumns();
+    }
+
+    /**
+     * A validator compiled from a maintained table's declared constraints, by the {@code mv}
+     * package. It is compiled against the tables its checks read (foreign-key parents, tables a
+     * CHECK's subquery reads), so it knows them and says whether it still fits a catalog.
+     */
+    public interface Validator {
+
+        /** Whether it was compiled from {@code table} as it is and from what {@code catalog} names now. */
+        boolean fits(TableSchema table, Catalog catalog);
+    }
+
+    /**
+     * The cache of a maintained table's {@link Validator}: compiled on first use, replaced when
+     * it no longer fits (a table it depends on was renamed, dropped or re-created). Readers may
+     * race; each then compiles its own, which is only wasted work.
+     */
+    public static final class ValidatorSlot {
+        private volatile Validator validator;
+
+        public Validator get() {
+            return validator;
+        }
+
+        public void set(Validator next) {
+            validator = next;
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.derive.engine.sql;
 
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.sql.ast.Expr;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Select;
 import io.derive.engine.sql.ast.Statement;
@@ -90,6 +91,19 @@ public final class Parser {
             return query.select();
         }
         throw new DeriveException(DeriveException.SYNTAX, "expected a select statement");
+    }
+
+    /**
+     * Parses an expression alone, as a stored CHECK condition is re-read from its own text (its
+     * spans then point into {@code sql}).
+     */
+    public static Expr parseExpression(String sql) {
+        Parser parser = new Parser(sql);
+        Expr expr = parser.queries.expressions().expr();
+        if (parser.tokens.peek().kind() != TokenKind.EOF) {
+            throw parser.tokens.expected("the end of the expression");
+        }
+        return expr;
     }
 
     private Statement statement() {

@@ -17,8 +17,8 @@ import java.util.Map;
  * One engine transaction: the table connections it registered, its working catalog, its
  * savepoints and the write lock once it writes.
  *
- * <p>Commit is two steps so that XA can call them separately: {@link #prepare()} runs every
- * connection's prepare, {@link #commit()} commits every connection, publishes the catalog and
+ * <p>Commit is two steps so that XA can call them separately: {@link #prepare()} runs the
+ * checks deferred to commit ({@link #checkBeforePrepare}), then every connection's prepare, {@link #commit()} commits every connection, publishes the catalog and
  * runs the actions DDL left for commit (releasing dropped storage). {@link #rollback()} discards
  * pending writes and the working catalog and runs the actions DDL left for rollback (releasing
  * storage created inside the transaction).
@@ -33,13 +33,14 @@ public final class Transaction {
     private final List<TableConnection> registrationOrder = new ArrayList<>();
     private final List<Runnable> onCommit = new ArrayList<>();
     private final List<Runnable> onRollback = new ArrayList<>();
+    private final List<Runnable> commitChecks = new ArrayList<>();
     private final List<Mark> savepoints = new ArrayList<>();
     private Catalog workingCatalog;
     private boolean writing;
     private Phase phase = Phase.ACTIVE;
 
     /** What a savepoint restores of the transaction's own state. */
-    private record Mark(Catalog catalog, int onCommitSize, int onRollbackSize) {
+    private record Mark(Catalog catalog, int onCommitSize, int onRollbackSize, int commitCheckSize) {
     }
 
     public Transaction(CommittedState shared, HostSession session, String description) {
@@ -97,10 +98,21 @@ public final class Transaction {
         onRollback.add(action);
     }
 
+    /**
+     * A check deferred to commit (a constraint evaluated against the transaction's final state):
+     * it runs in {@link #prepare()}, in registration order, before any connection prepares; one
+     * that throws rolls the whole transaction back and the error is the commit's. A rollback to a
+     * savepoint taken before it discards it, with the work it was about.
+     */
+    public void checkBeforePrepare(Runnable check) {
+        requireActive();
+        commitChecks.add(check);
+    }
+
     /** Opens a savepoint and returns its depth (1 for the outermost). */
     public int savepoint() {
         requireActive();
-        savepoints.add(new Mark(workingCatalog, onCommit.size(), onRollback.size()));
+        savepoints.add(new Mark(workingCatalog, onCommit.size(), onRollback.size(), commitChecks.size()));
         int depth = savepoints.size();
         for (TableConnection c : registrationOrder) {
             c.savepoint(depth);
@@ -128,6 +140,7 @@ public final class Transaction {
             onRollback.remove(i).run();
         }
         onCommit.subList(mark.onCommitSize(), onCommit.size()).clear();
+        commitChecks.subList(mark.commitCheckSize(), commitChecks.size()).clear();
         workingCatalog = mark.catalog();
         while (savepoints.size() > depth) {
             savepoints.remove(savepoints.size() - 1);
@@ -140,7 +153,7 @@ public final class Transaction {
     }
 
     /**
-     * Prepares every registered connection.
+     * Runs the checks deferred to commit, then prepares every registered connection.
      *
      * @return {@link CommitVote#READ_ONLY} (and ends the transaction) when nothing was written
      */
@@ -151,6 +164,9 @@ public final class Transaction {
             return CommitVote.READ_ONLY;
         }
         try {
+            for (Runnable check : List.copyOf(commitChecks)) {
+                check.run();
+            }
             CatalogPersistence persistence = shared.persistence();
             if (workingCatalog != null && persistence != null) {
                 persistence.stage(this, shared.catalog(), workingCatalog);
@@ -235,6 +251,7 @@ public final class Transaction {
         phase = Phase.ENDED;
         connections.clear();
         registrationOrder.clear();
+        commitChecks.clear();
         if (writing) {
             writing = false;
             shared.writeLock().release(this);

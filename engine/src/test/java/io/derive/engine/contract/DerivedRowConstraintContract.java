@@ -1,5 +1,8 @@
 package io.derive.engine.contract;
 
+import io.derive.engine.api.CommitVote;
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.Session;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +28,7 @@ public abstract class DerivedRowConstraintContract extends HostContractTest {
     @Test
     void aDerivedRowFailingACheckFailsTheSourceWrite() {
         assertThatThrownBy(() -> session.execute("insert into t values (3, 'c', -1, null)"))
-                .hasMessageContaining("row derived into maintained table 'main.m' violates its declared constraint positive");
+                .hasMessageContaining("CHECK constraint failed: positive (n > 0) — row derived into maintained table 'main.m' violates its declared constraint");
         assertThat(rows("select count(*) from t")).containsExactly(row(2L));
     }
 
@@ -59,5 +62,50 @@ public abstract class DerivedRowConstraintContract extends HostContractTest {
         session.execute("pragma foreign_keys = off");
         session.execute("update t set owner = 9 where k = 2");
         assertThat(rows("select owner from m where k = 2")).containsExactly(row(9L));
+    }
+
+    @Test
+    void aParentStillMissingFailsTheTwoPhasePrepareAndRollsBack() {
+        session.begin();
+        session.execute("insert into t values (3, 'c', 3, 9)");
+        assertThatThrownBy(session::prepareCommit)
+                .hasMessageContaining("FOREIGN KEY constraint failed — row derived into maintained table 'main.m'"
+                        + " references a missing 'main.p'")
+                .satisfies(e -> assertThat(((DeriveException) e).code()).isEqualTo(DeriveException.CONSTRAINT));
+        assertThat(session.inTransaction()).isFalse();
+        assertThat(rows("select count(*) from t")).containsExactly(row(2L));
+        assertThat(rows("select count(*) from m")).containsExactly(row(2L));
+    }
+
+    @Test
+    void aParentTheTransactionAddsLaterPassesTheTwoPhasePrepare() {
+        session.begin();
+        session.execute("insert into t values (3, 'c', 3, 9)");
+        session.execute("insert into p values (9)");
+        assertThat(session.prepareCommit()).isEqualTo(CommitVote.PREPARED);
+        session.commit();
+        assertThat(rows("select owner from m where k = 3")).containsExactly(row(9L));
+    }
+
+    @Test
+    void aDerivedRowFailingAtCommitWasNeverVisibleToAnotherSession() {
+        try (Session other = db.openSession()) {
+            session.begin();
+            session.execute("insert into t values (3, 'c', 3, 9)");
+            assertUncommittedInvisibleTo(other, "select * from m where k = 3");
+            assertThatThrownBy(session::commit).hasMessageContaining("references a missing 'main.p'");
+            assertThat(rows(other, "select count(*) from m")).containsExactly(row(2L));
+        }
+    }
+
+    @Test
+    void aRollbackToASavepointDiscardsTheChecksOfWhatItUndid() {
+        session.begin();
+        session.execute("savepoint s");
+        session.execute("insert into t values (3, 'c', 3, 9)");
+        session.execute("rollback to s");
+        session.execute("release s");
+        session.commit();
+        assertThat(rows("select count(*) from m")).containsExactly(row(2L));
     }
 }
