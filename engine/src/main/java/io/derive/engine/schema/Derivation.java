@@ -57,10 +57,11 @@ public record Derivation(String bodySql, Select body, Set<String> sources, Maint
      * The same derivation over a body rewritten to follow a rename (semantics §5): the body reads
      * the same rows under the new names, so statistics, tags and staleness carry over; the
      * maintenance is the one compiled for the new body (a stale derivation keeps its own, which
-     * does not run).
+     * does not run). The validator is compiled again at the next use: the rename may have moved
+     * a table it reads.
      */
     public Derivation rebodied(String nextBodySql, Select nextBody, Set<String> nextSources, Maintenance next) {
-        return new Derivation(nextBodySql, nextBody, nextSources, next, statistics, tags, stale);
+        return new Derivation(nextBodySql, nextBody, nextSources, next, statistics, tags, stale, new ValidatorSlot());
     }
 
     /** The same derivation recompiled against changed sources: current again, with new maintenance. */
