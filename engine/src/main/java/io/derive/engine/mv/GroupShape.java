@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * Recognises the group-recompute shape (semantics §4.2): {@code select …, aggregates from t
  * [where …] group by <bare columns> [having …]}, every group column published as a bare output
- * column (they are the backing's key), and builds the arm with its per-group slice plan.
+ * column (they are the backing's key), and builds the arm with its per-group slice plan and, when
+ * every aggregate is decomposable, its delta path.
  */
 final class GroupShape {
     /** Named parameters through which the slice plan receives one group's key values. */
@@ -90,13 +91,20 @@ final class GroupShape {
             slicePredicate.add(new BoundExpr.Call("is", null,
                     List.of(key, new BoundExpr.ParameterRef(0, GROUP_PARAMETER + g)), SqlType.INTEGER, key.collation(), true));
         }
-        PlanNode slice = new PlanNode.Aggregate(AccessPath.filteredScan(scan.table(), and(slicePredicate)),
-                aggregate.groupKeys(), aggregate.aggregates(), aggregate.columns());
+        PlanNode groupRows = AccessPath.filteredScan(scan.table(), and(slicePredicate));
+        PlanNode slice = new PlanNode.Aggregate(groupRows, aggregate.groupKeys(), aggregate.aggregates(),
+                aggregate.columns());
         if (having != null) {
             slice = new PlanNode.Filter(slice, having.predicate());
         }
         slice = new PlanNode.Project(slice, project.expressions(), project.columns());
-        return new GroupRecompute(names, scan.table().key(), sourceColumns, outputPositions, collations, slice, backing);
+        GroupFastPath fastPath = GroupAlgebra.of(aggregate.aggregates())
+                .map(algebra -> new GroupFastPath(scan.table().key(), algebra, where, sourceColumns, collations,
+                        groupRows, GROUP_PARAMETER, having == null ? null : having.predicate(), project.expressions(),
+                        outputPositions, backing))
+                .orElse(null);
+        return new GroupRecompute(names, scan.table().key(), sourceColumns, outputPositions, collations, slice, backing,
+                fastPath);
     }
 
     private static BoundExpr and(List<BoundExpr> conjuncts) {
