@@ -53,12 +53,18 @@ final class GroupAlgebra {
             if (kind != Kind.COUNT_ROWS) {
                 BoundExpr argument = call.arguments().get(0);
                 arguments[i] = ExpressionCompiler.compile(argument);
-                if (argument instanceof BoundExpr.ColumnSlot slot) {
-                    columns[i] = slot.index();
-                }
+                columns[i] = column(argument);
             }
         }
         return Optional.of(new GroupAlgebra(kinds, collations, arguments, columns));
+    }
+
+    /** The source column a bare-column argument reads ({@code x} or {@code x collate c}), else -1. */
+    private static int column(BoundExpr argument) {
+        if (argument instanceof BoundExpr.Call c && c.operator().equals("collate")) {
+            return column(c.arguments().get(0));
+        }
+        return argument instanceof BoundExpr.ColumnSlot slot ? slot.index() : -1;
     }
 
     private static Kind kind(AggregateCall call) {
@@ -97,7 +103,10 @@ final class GroupAlgebra {
         return collations[aggregate];
     }
 
-    /** The source column an aggregate reads when its argument is a bare column, else -1. */
+    /**
+     * The source column an aggregate reads when its argument is a bare column (possibly with a
+     * {@code collate}, which the aggregate's collation carries), else -1.
+     */
     int argumentColumn(int aggregate) {
         return argumentColumns[aggregate];
     }
