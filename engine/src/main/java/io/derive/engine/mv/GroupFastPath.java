@@ -45,6 +45,7 @@ final class GroupFastPath {
     private final GroupAlgebra algebra;
     private final BiPredicate<Object[], Parameters> scope;
     private final int[] sourceColumns;
+    private final int[] sourceKey;
     private final List<Collation> collations;
     private final PlanNode groupRows;
     private final String parameterPrefix;
@@ -58,17 +59,19 @@ final class GroupFastPath {
     /**
      * @param where           the body's {@code where} over a source row, or null
      * @param sourceColumns   the source columns of the group key
+     * @param sourceKey       the source columns of its physical key
      * @param groupRows       one group's source rows (in scope), through parameters {@code parameterPrefix + i}
      * @param havingPredicate the body's {@code having} over the aggregate row, or null
      * @param projection      the body's outputs over the aggregate row (group keys, then aggregates)
      * @param outputPositions where each group-key value is published in the MV's rows
      */
-    GroupFastPath(String source, GroupAlgebra algebra, BoundExpr where, int[] sourceColumns, List<Collation> collations,
-                  PlanNode groupRows, String parameterPrefix, BoundExpr havingPredicate, List<BoundExpr> projection,
+    GroupFastPath(String source, GroupAlgebra algebra, BoundExpr where, int[] sourceColumns, int[] sourceKey,
+                  List<Collation> collations, PlanNode groupRows, String parameterPrefix, BoundExpr havingPredicate, List<BoundExpr> projection,
                   int[] outputPositions, TableShape backing) {
         this.algebra = algebra;
         this.scope = where == null ? null : ExpressionCompiler.predicate(where);
         this.sourceColumns = sourceColumns;
+        this.sourceKey = sourceKey;
         this.collations = List.copyOf(collations);
         this.groupRows = groupRows;
         this.parameterPrefix = parameterPrefix;
@@ -86,8 +89,9 @@ final class GroupFastPath {
 
     /**
      * Applies one source row change ({@code before} or {@code after} null for an insert or a
-     * delete) to the working states of the groups it touches. A change that leaves the row in
-     * its group with identical arguments touches nothing.
+     * delete) to the working states of the groups it touches. A change that leaves the row at
+     * its physical key in its group with identical arguments touches nothing; one that moves its
+     * physical key may change which of equal extremes is first in scan order, so it counts.
      */
     void record(GroupChanges changes, Object[] before, Object[] after) {
         Object[] oldKey = before != null && inScope(before) ? groupOf(before) : null;
@@ -95,7 +99,7 @@ final class GroupFastPath {
         Object[] oldArguments = oldKey == null ? null : algebra.arguments(before);
         Object[] newArguments = newKey == null ? null : algebra.arguments(after);
         if (oldKey != null && newKey != null && ValueOrder.identicalRows(oldKey, newKey)
-                && ValueOrder.identicalRows(oldArguments, newArguments)) {
+                && ValueOrder.identicalRows(oldArguments, newArguments) && samePhysicalKey(before, after)) {
             return;
         }
         if (oldKey != null) {
@@ -210,6 +214,15 @@ final class GroupFastPath {
     private Object stored(int column, Object value) {
         TableShape.Column c = backing.columns().get(column);
         return c.type().coerce(value, backing.name() + "." + c.name());
+    }
+
+    private boolean samePhysicalKey(Object[] before, Object[] after) {
+        for (int column : sourceKey) {
+            if (!ValueOrder.identical(before[column], after[column])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean inScope(Object[] row) {

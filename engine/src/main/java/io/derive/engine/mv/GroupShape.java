@@ -6,6 +6,7 @@ import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.schema.Collation;
 import io.derive.engine.schema.SqlType;
+import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableShape;
 
 import java.util.ArrayList;
@@ -91,7 +92,7 @@ final class GroupShape {
             slicePredicate.add(new BoundExpr.Call("is", null,
                     List.of(key, new BoundExpr.ParameterRef(0, GROUP_PARAMETER + g)), SqlType.INTEGER, key.collation(), true));
         }
-        PlanNode groupRows = AccessPath.filteredScan(scan.table(), and(slicePredicate));
+        PlanNode groupRows = inKeyOrder(AccessPath.filteredScan(scan.table(), and(slicePredicate)), scan.table());
         PlanNode slice = new PlanNode.Aggregate(groupRows, aggregate.groupKeys(), aggregate.aggregates(),
                 aggregate.columns());
         if (having != null) {
@@ -99,12 +100,33 @@ final class GroupShape {
         }
         slice = new PlanNode.Project(slice, project.expressions(), project.columns());
         GroupFastPath fastPath = GroupAlgebra.of(aggregate.aggregates())
-                .map(algebra -> new GroupFastPath(scan.table().key(), algebra, where, sourceColumns, collations,
+                .map(algebra -> new GroupFastPath(scan.table().key(), algebra, where, sourceColumns,
+                        scan.table().primaryKey().stream().mapToInt(TableShape.KeyPart::column).toArray(), collations,
                         groupRows, GROUP_PARAMETER, having == null ? null : having.predicate(), project.expressions(),
                         outputPositions, backing))
                 .orElse(null);
         return new GroupRecompute(names, scan.table().key(), sourceColumns, outputPositions, collations, slice, backing,
                 fastPath);
+    }
+
+    /**
+     * The group's rows in the source's physical-key order, the order a scan of the whole table —
+     * the body's own evaluation — meets them in. Aggregates that keep the first of equal values
+     * ({@code min}/{@code max} under {@code nocase}, the published spelling of a group key) or
+     * add in order (a real {@code sum}) give what the body gives only in that order, so a seek
+     * through a secondary index, which hands rows out in index order, is sorted back.
+     */
+    private static PlanNode inKeyOrder(PlanNode rows, TableSchema table) {
+        PlanNode access = rows instanceof PlanNode.Filter f ? f.input() : rows;
+        if (access instanceof PlanNode.TableScan) {
+            return rows;
+        }
+        List<PlanNode.SortKey> keys = new ArrayList<>();
+        for (TableShape.KeyPart part : table.primaryKey()) {
+            // Physical key order: NULL first ascending, last descending (the whole order reversed).
+            keys.add(new PlanNode.SortKey(part.column(), part.descending(), !part.descending()));
+        }
+        return new PlanNode.Sort(rows, keys);
     }
 
     private static BoundExpr and(List<BoundExpr> conjuncts) {
