@@ -5,6 +5,7 @@ import io.derive.engine.schema.Collation;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.schema.ValueOrder;
+import io.derive.engine.spi.KeyRange;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.txn.Transaction;
 
@@ -22,8 +23,8 @@ import java.util.function.BiPredicate;
  *
  * <p>Among values that compare equal but differ (under {@code nocase}, or 1 beside 1.0) SQLite
  * keeps the first in scan order, which within a group is physical-key order; entries with equal
- * index keys are in physical-key order too, so a backward walk goes on to the last of a run of
- * equal values.
+ * index keys are in physical-key order too, so the first entry of a run of equal values is the
+ * one the body keeps.
  */
 final class ExtremeSeek {
     private final String source;
@@ -106,28 +107,51 @@ final class ExtremeSeek {
     }
 
     /**
-     * The first non-NULL value in scope walking the group's entries; walking backwards, the last
-     * of the run of values equal to it (the one with the smallest physical key).
+     * The first non-NULL value in scope walking the group's entries. Walking backwards, equal
+     * values come in descending physical-key order, so when the value found has an equal
+     * neighbour the run of equal values is sought again forwards, where its first entry in scope
+     * has the smallest physical key — one more seek rather than a walk over the run.
      */
     private Object walk(Transaction transaction, TableSchema table, String index, Object[] prefix, boolean backwards,
                         int column, Collation collation) {
+        var connection = transaction.connection(table);
         Object best = null;
-        try (RowCursor rows = transaction.connection(table).scanIndex(index, prefix, backwards)) {
+        boolean tied = false;
+        try (RowCursor rows = connection.scanIndex(index, prefix, backwards)) {
             while (rows.hasNext()) {
                 Object[] row = rows.next();
                 Object v = row[column];
-                if (best != null && (v == null || ValueOrder.compare(v, best, collation) != 0)) {
+                if (best != null) {
+                    tied = v != null && ValueOrder.compare(v, best, collation) == 0;
                     break;
                 }
-                if (v == null || (scope != null && !scope.test(row, Parameters.none()))) {
-                    continue;
-                }
-                best = v;
-                if (!backwards) {
-                    break;
+                if (v != null && inScope(row)) {
+                    best = v;
+                    if (!backwards) {
+                        break;
+                    }
                 }
             }
         }
-        return best;
+        return tied ? firstOfRun(connection, index, prefix, best, column, collation) : best;
+    }
+
+    /** The value of the first entry in scope, in physical-key order, among those equal to {@code value}. */
+    private Object firstOfRun(io.derive.engine.spi.TableConnection connection, String index, Object[] prefix,
+                              Object value, int column, Collation collation) {
+        try (RowCursor rows = connection.scanIndex(index, new KeyRange(prefix, value, true, value, true))) {
+            while (rows.hasNext()) {
+                Object[] row = rows.next();
+                Object v = row[column];
+                if (v != null && ValueOrder.compare(v, value, collation) == 0 && inScope(row)) {
+                    return v;
+                }
+            }
+        }
+        return value;
+    }
+
+    private boolean inScope(Object[] row) {
+        return scope == null || scope.test(row, Parameters.none());
     }
 }

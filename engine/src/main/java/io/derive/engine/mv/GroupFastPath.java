@@ -48,6 +48,7 @@ final class GroupFastPath {
     private final int[] sourceKey;
     private final List<Collation> collations;
     private final PlanNode groupRows;
+    private final boolean groupRowsInKeyOrder;
     private final String parameterPrefix;
     private final BiPredicate<Object[], Parameters> having;
     private final Evaluator[] projection;
@@ -61,12 +62,16 @@ final class GroupFastPath {
      * @param sourceColumns   the source columns of the group key
      * @param sourceKey       the source columns of its physical key
      * @param groupRows       one group's source rows (in scope), through parameters {@code parameterPrefix + i}
+     * @param groupRowsInKeyOrder whether {@code groupRows} come in physical-key order (the body's scan
+     *                        order); rows a secondary index hands out in its own order are not sorted
+     *                        back for deriving a state — a tie of extremes is left unknown and sought
      * @param havingPredicate the body's {@code having} over the aggregate row, or null
      * @param projection      the body's outputs over the aggregate row (group keys, then aggregates)
      * @param outputPositions where each group-key value is published in the MV's rows
      */
     GroupFastPath(String source, GroupAlgebra algebra, BoundExpr where, int[] sourceColumns, int[] sourceKey,
-                  List<Collation> collations, PlanNode groupRows, String parameterPrefix, BoundExpr havingPredicate, List<BoundExpr> projection,
+                  List<Collation> collations, PlanNode groupRows, boolean groupRowsInKeyOrder, String parameterPrefix,
+                  BoundExpr havingPredicate, List<BoundExpr> projection,
                   int[] outputPositions, TableShape backing) {
         this.algebra = algebra;
         this.scope = where == null ? null : ExpressionCompiler.predicate(where);
@@ -74,6 +79,7 @@ final class GroupFastPath {
         this.sourceKey = sourceKey;
         this.collations = List.copyOf(collations);
         this.groupRows = groupRows;
+        this.groupRowsInKeyOrder = groupRowsInKeyOrder;
         this.parameterPrefix = parameterPrefix;
         this.having = havingPredicate == null ? null : ExpressionCompiler.predicate(havingPredicate);
         this.projection = projection.stream().map(ExpressionCompiler::compile).toArray(Evaluator[]::new);
@@ -135,14 +141,14 @@ final class GroupFastPath {
         List<Object[]> recompute = new ArrayList<>();
         for (GroupChanges.Touched group : changes.touched()) {
             GroupState state = group.state();
-            if (state != null && !lookUpExtremes(transaction, state)) {
-                state = null;
-            }
-            if (state == null) {
+            boolean known = state != null && lookUpExtremes(transaction, state);
+            if (!known) {
                 state = derive(new QueryExecutor(transaction, parameters(group.key()), systemTables), group.key());
+                known = state != null && lookUpExtremes(transaction, state);
             }
+            // A state whose tie of extremes no index settles is kept (with the extreme unknown) but not published.
             next.put(group.group(), state);
-            if (state == null || !state.publishable()) {
+            if (!known || !state.publishable()) {
                 recompute.add(group.key());
             } else {
                 ops.add(publish(state));
@@ -173,8 +179,9 @@ final class GroupFastPath {
     }
 
     /**
-     * The group's state from its rows in scan order; null when it cannot be kept exactly (its
-     * rows spell the key differently, or an integer sum overflows 64 bits).
+     * The group's state from its rows; null when it cannot be kept exactly (its rows spell the
+     * key differently, or an integer sum overflows 64 bits). Rows not in physical-key order leave
+     * a tie of unequal extremes unknown, for {@link #lookUpExtremes}.
      */
     private GroupState derive(QueryExecutor executor, Object[] key) {
         GroupState state = null;
@@ -187,7 +194,7 @@ final class GroupFastPath {
                 } else if (!ValueOrder.identicalRows(state.key(), rowKey)) {
                     return null;
                 }
-                if (!state.add(algebra, algebra.arguments(row), true)) {
+                if (!state.add(algebra, algebra.arguments(row), groupRowsInKeyOrder)) {
                     return null;
                 }
             }

@@ -92,8 +92,9 @@ final class GroupShape {
             slicePredicate.add(new BoundExpr.Call("is", null,
                     List.of(key, new BoundExpr.ParameterRef(0, GROUP_PARAMETER + g)), SqlType.INTEGER, key.collation(), true));
         }
-        PlanNode groupRows = inKeyOrder(AccessPath.filteredScan(scan.table(), and(slicePredicate)), scan.table());
-        PlanNode slice = new PlanNode.Aggregate(groupRows, aggregate.groupKeys(), aggregate.aggregates(),
+        PlanNode groupRows = AccessPath.filteredScan(scan.table(), and(slicePredicate));
+        PlanNode orderedRows = inKeyOrder(groupRows, scan.table());
+        PlanNode slice = new PlanNode.Aggregate(orderedRows, aggregate.groupKeys(), aggregate.aggregates(),
                 aggregate.columns());
         if (having != null) {
             slice = new PlanNode.Filter(slice, having.predicate());
@@ -102,7 +103,7 @@ final class GroupShape {
         GroupFastPath fastPath = GroupAlgebra.of(aggregate.aggregates())
                 .map(algebra -> new GroupFastPath(scan.table().key(), algebra, where, sourceColumns,
                         scan.table().primaryKey().stream().mapToInt(TableShape.KeyPart::column).toArray(), collations,
-                        groupRows, GROUP_PARAMETER, having == null ? null : having.predicate(), project.expressions(),
+                        groupRows, orderedRows == groupRows, GROUP_PARAMETER, having == null ? null : having.predicate(), project.expressions(),
                         outputPositions, backing))
                 .orElse(null);
         return new GroupRecompute(names, scan.table().key(), sourceColumns, outputPositions, collations, slice, backing,
