@@ -68,6 +68,17 @@ final class DerbyTableConnection implements TableConnection {
         return table.index(index).scan(transaction, prefix);
     }
 
+    /** Derby reads its index tables forward only, so a descending scan reads the prefix and reverses it. */
+    @Override
+    public RowCursor scanIndex(String index, Object[] prefix, boolean descending) {
+        transaction.requireUsable();
+        ResultCursor rows = table.index(index).scan(transaction, prefix);
+        if (descending) {
+            rows.drainReversed();
+        }
+        return rows;
+    }
+
     @Override
     public void put(Object[] row) {
         transaction.beforeWrite(table);

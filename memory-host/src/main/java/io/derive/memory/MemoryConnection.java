@@ -85,17 +85,25 @@ final class MemoryConnection implements TableConnection {
 
     @Override
     public RowCursor scanIndex(String name, Object[] prefix) {
-        return indexCursor(name, prefix.length, index -> entry -> index.compareToPrefix(entry, prefix));
+        return scanIndex(name, prefix, false);
+    }
+
+    /** Walks the entry trees backwards when descending: a seek, not a read of the whole prefix. */
+    @Override
+    public RowCursor scanIndex(String name, Object[] prefix, boolean descending) {
+        return indexCursor(name, prefix.length, index -> entry -> index.compareToPrefix(entry, prefix), descending);
     }
 
     @Override
     public RowCursor scanIndex(String name, KeyRange range) {
-        return indexCursor(name, range.prefix().length + 1, index -> entry -> range.position(entry, index.keyOrder()));
+        return indexCursor(name, range.prefix().length + 1, index -> entry -> range.position(entry, index.keyOrder()),
+                false);
     }
 
-    /** Effective rows of the index entries {@code probeOf} places in range, in index order. */
+    /** Effective rows of the index entries {@code probeOf} places in range, in index order or its reverse. */
     private RowCursor indexCursor(String name, int columnsUsed,
-                                  java.util.function.Function<MemoryIndex, ToIntFunction<Object[]>> probeOf) {
+                                  java.util.function.Function<MemoryIndex, ToIntFunction<Object[]>> probeOf,
+                                  boolean descending) {
         requireLive();
         MemoryTable.Committed version = table.committedVersion();
         MemoryIndex index = version.index(name);
@@ -108,8 +116,8 @@ final class MemoryConnection implements TableConnection {
         }
         ToIntFunction<Object[]> probe = probeOf.apply(index);
         PersistentTree<Object[], Object[]> committedEntries = version.indexes().get(name.toLowerCase(Locale.ROOT)).entries();
-        MergingCursor keys = new MergingCursor(committedEntries.range(probe, false), layer(index).range(probe, false),
-                index.entryOrder(), false);
+        MergingCursor keys = new MergingCursor(committedEntries.range(probe, descending),
+                layer(index).range(probe, descending), index.entryOrder(), descending);
         return new LookaheadCursor() {
             @Override
             protected Object[] advance() {

@@ -62,6 +62,28 @@ class MemorySecondaryIndexTest {
     }
 
     @Test
+    void aDescendingScanYieldsTheSameRowsInExactlyTheReverseOrderPendingWritesIncluded() {
+        commitRows(new Object[] {3L, "b", 1L}, new Object[] {1L, "b", 1L}, new Object[] {2L, "a", 1L},
+                new Object[] {5L, "c", 1L});
+        table.createIndex(byName("by_name", false, Collation.BINARY));
+        TableConnection c = table.connect(HostSession.DETACHED);
+        c.put(new Object[] {4L, "b", 1L});
+        c.delete(new Object[] {1L});
+
+        assertThat(keys(c, "by_name", "b")).containsExactly(3L, 4L);
+        assertThat(descendingKeys(c, "by_name", "b")).containsExactly(4L, 3L);
+        assertThat(descendingKeys(c, "by_name")).containsExactly(5L, 4L, 3L, 2L);
+    }
+
+    private static List<Long> descendingKeys(TableConnection c, String index, Object... prefix) {
+        List<Long> keys = new ArrayList<>();
+        try (RowCursor rows = c.scanIndex(index, prefix, true)) {
+            rows.forEachRemaining(r -> keys.add((Long) r[0]));
+        }
+        return keys;
+    }
+
+    @Test
     void aUniqueIndexFindsTheOneRowOfAKey() {
         commitRows(new Object[] {1L, "a", 1L}, new Object[] {2L, "b", 1L});
         table.createIndex(byName("u_name", true, Collation.BINARY));

@@ -17,16 +17,31 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
  * The memory module, recording per table the {@link BackingRowChange}s every
- * {@link BackingHost#applyMaintenance} call reports, so tests can pin the exact delta of a step.
+ * {@link BackingHost#applyMaintenance} call reports, so tests can pin the exact delta of a step,
+ * and counting the rows read from the tables named by {@link #countReads}, so tests can tell how
+ * much of a source maintenance read.
  */
 final class RecordingMemoryModule implements TableModule {
     private final MemoryTableModule delegate = new MemoryTableModule();
     private final Map<String, List<String>> changes = new HashMap<>();
+    private final Map<String, AtomicLong> reads = new ConcurrentHashMap<>();
+
+    /** Counts the rows read through connections to {@code table} (created before or after), from now on. */
+    void countReads(String table) {
+        reads.put(table, new AtomicLong());
+    }
+
+    /** The rows read from {@code table} since the last call (or since {@link #countReads}), and starts again. */
+    long takeRowsRead(String table) {
+        return reads.get(table).getAndSet(0);
+    }
 
     @Override
     public String name() {
@@ -74,7 +89,9 @@ final class RecordingMemoryModule implements TableModule {
 
         @Override
         public TableConnection connect(HostSession session) {
-            return table.connect(session);
+            AtomicLong counter = reads.get(table.shape().name());
+            TableConnection connection = table.connect(session);
+            return counter == null ? connection : new ReadCountingConnection(connection, counter);
         }
 
         @Override

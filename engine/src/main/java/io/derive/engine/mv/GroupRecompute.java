@@ -7,21 +7,34 @@ import io.derive.engine.spi.TableShape;
 import java.util.List;
 
 /**
- * The group-recompute arm (semantics §4.2): a source write records the old and new group keys of
- * the row; at statement end each recorded group is recomputed from live data through the slice
- * plan (the body restricted to one group), giving an upsert, or a delete when the group is empty.
+ * The group-recompute arm (semantics §4.2). When every aggregate of the body is decomposable the
+ * arm keeps each group's row by deltas ({@link GroupFastPath}): a source write's old row is taken
+ * out of its group and its new row put in, and the group is read from the source only where the
+ * algebra cannot answer (a retracted extreme, a group not known yet). Otherwise a source write
+ * records the old and new group keys of the row, and at statement end each recorded group is
+ * recomputed from live data through the slice plan (the body restricted to one group), giving an
+ * upsert, or a delete when the group is empty. Either way it is the same arm: the view is kept
+ * group by group at statement end, and {@code explain} names it so.
  */
 final class GroupRecompute extends SliceRecompute {
     static final String ARM = "group recompute";
 
     private final String source;
     private final int[] sourceColumns;
+    private final GroupFastPath fastPath;
 
+    /** @param fastPath the delta path, or null when some aggregate is not decomposable */
     GroupRecompute(List<String> outputColumns, String source, int[] sourceColumns, int[] outputPositions,
-                   List<Collation> collations, PlanNode slice, TableShape backing) {
+                   List<Collation> collations, PlanNode slice, TableShape backing, GroupFastPath fastPath) {
         super(outputColumns, GroupShape.GROUP_PARAMETER, outputPositions, collations, slice, backing);
         this.source = source;
         this.sourceColumns = sourceColumns;
+        this.fastPath = fastPath;
+    }
+
+    /** The delta path, or null when the body's aggregates are not all decomposable. */
+    GroupFastPath fastPath() {
+        return fastPath;
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.schema.Collation;
 import io.derive.engine.schema.SqlType;
+import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableShape;
 
 import java.util.ArrayList;
@@ -14,7 +15,8 @@ import java.util.List;
 /**
  * Recognises the group-recompute shape (semantics §4.2): {@code select …, aggregates from t
  * [where …] group by <bare columns> [having …]}, every group column published as a bare output
- * column (they are the backing's key), and builds the arm with its per-group slice plan.
+ * column (they are the backing's key), and builds the arm with its per-group slice plan and, when
+ * every aggregate is decomposable, its delta path.
  */
 final class GroupShape {
     /** Named parameters through which the slice plan receives one group's key values. */
@@ -90,13 +92,42 @@ final class GroupShape {
             slicePredicate.add(new BoundExpr.Call("is", null,
                     List.of(key, new BoundExpr.ParameterRef(0, GROUP_PARAMETER + g)), SqlType.INTEGER, key.collation(), true));
         }
-        PlanNode slice = new PlanNode.Aggregate(AccessPath.filteredScan(scan.table(), and(slicePredicate)),
-                aggregate.groupKeys(), aggregate.aggregates(), aggregate.columns());
+        PlanNode groupRows = AccessPath.filteredScan(scan.table(), and(slicePredicate));
+        PlanNode orderedRows = inKeyOrder(groupRows, scan.table());
+        PlanNode slice = new PlanNode.Aggregate(orderedRows, aggregate.groupKeys(), aggregate.aggregates(),
+                aggregate.columns());
         if (having != null) {
             slice = new PlanNode.Filter(slice, having.predicate());
         }
         slice = new PlanNode.Project(slice, project.expressions(), project.columns());
-        return new GroupRecompute(names, scan.table().key(), sourceColumns, outputPositions, collations, slice, backing);
+        GroupFastPath fastPath = GroupAlgebra.of(aggregate.aggregates())
+                .map(algebra -> new GroupFastPath(scan.table().key(), algebra, where, sourceColumns,
+                        scan.table().primaryKey().stream().mapToInt(TableShape.KeyPart::column).toArray(), collations,
+                        groupRows, orderedRows == groupRows, GROUP_PARAMETER, having == null ? null : having.predicate(), project.expressions(),
+                        outputPositions, backing))
+                .orElse(null);
+        return new GroupRecompute(names, scan.table().key(), sourceColumns, outputPositions, collations, slice, backing,
+                fastPath);
+    }
+
+    /**
+     * The group's rows in the source's physical-key order, the order a scan of the whole table —
+     * the body's own evaluation — meets them in. Aggregates that keep the first of equal values
+     * ({@code min}/{@code max} under {@code nocase}, the published spelling of a group key) or
+     * add in order (a real {@code sum}) give what the body gives only in that order, so a seek
+     * through a secondary index, which hands rows out in index order, is sorted back.
+     */
+    private static PlanNode inKeyOrder(PlanNode rows, TableSchema table) {
+        PlanNode access = rows instanceof PlanNode.Filter f ? f.input() : rows;
+        if (access instanceof PlanNode.TableScan) {
+            return rows;
+        }
+        List<PlanNode.SortKey> keys = new ArrayList<>();
+        for (TableShape.KeyPart part : table.primaryKey()) {
+            // Physical key order: NULL first ascending, last descending (the whole order reversed).
+            keys.add(new PlanNode.SortKey(part.column(), part.descending(), !part.descending()));
+        }
+        return new PlanNode.Sort(rows, keys);
     }
 
     private static BoundExpr and(List<BoundExpr> conjuncts) {

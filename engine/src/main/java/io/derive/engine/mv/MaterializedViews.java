@@ -306,6 +306,10 @@ public final class MaterializedViews implements MaterializedViewOperations {
                 }
             } else if (maintenance instanceof GroupRecompute arm && arm.source().equals(source.key())) {
                 DeferredMaintenance work = deferred(context);
+                if (arm.fastPath() != null) {
+                    arm.fastPath().record(work.groupChanges(mv), before, after);
+                    continue;
+                }
                 if (before != null) {
                     work.slice(mv, arm, arm.groupOf(before));
                 }
@@ -362,13 +366,42 @@ public final class MaterializedViews implements MaterializedViewOperations {
                 }
             }
             TableSchema mv = context.transaction().catalog().table(next.schema(), next.name()).orElse(next);
+            GroupChanges changes = work.takeGroupChanges(mv);
             if (work.takeRebuild(mv)) {
                 work.takeSlices(mv);
+                if (changes != null && fastPath(mv) != null) {
+                    fastPath(mv).forget(context.transaction(), changes);
+                }
                 cascade(context, mv, fill(mv, bodyPlan(mv, context), context), false);
             } else {
-                recomputeSlices(context, mv, work.takeSlices(mv));
+                List<Object[]> slices = new ArrayList<>(work.takeSlices(mv));
+                if (changes != null) {
+                    slices.addAll(applyGroupChanges(context, mv, changes));
+                }
+                recomputeSlices(context, mv, slices);
             }
         }
+    }
+
+    /**
+     * Publishes the statement's group changes of a fast-path group MV; returns the groups that
+     * only a slice recompute can publish.
+     */
+    private List<Object[]> applyGroupChanges(ExecutionContext context, TableSchema mv, GroupChanges changes) {
+        GroupFastPath fastPath = fastPath(mv);
+        if (fastPath == null) {
+            // The MV's maintenance changed under the statement: its groups are recomputed instead.
+            return changes.touched().stream().map(GroupChanges.Touched::key).toList();
+        }
+        GroupFastPath.Outcome outcome = fastPath.finish(context.transaction(), context.services().systemTables(), changes);
+        if (!outcome.ops().isEmpty()) {
+            cascade(context, mv, backingHost(mv).applyMaintenance(context.transaction().connection(mv), outcome.ops()));
+        }
+        return outcome.recompute();
+    }
+
+    private static GroupFastPath fastPath(TableSchema mv) {
+        return mv.derivation().maintenance() instanceof GroupRecompute arm ? arm.fastPath() : null;
     }
 
     /**
@@ -377,6 +410,9 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * changes nothing).
      */
     private void recomputeSlices(ExecutionContext context, TableSchema mv, List<Object[]> slices) {
+        if (slices.isEmpty()) {
+            return;
+        }
         SliceRecompute arm = (SliceRecompute) mv.derivation().maintenance();
         BackingHost host = backingHost(mv);
         var connection = context.transaction().connection(mv);

@@ -53,9 +53,14 @@ abstract class SliceRecompute implements Derivation.Maintenance {
 
     /** The bindings that restrict the slice plan to one slice. */
     Parameters sliceParameters(Object[] key) {
+        return parameters(parameterPrefix, key);
+    }
+
+    /** Binds {@code prefix + i} to each slice-key value {@code key[i]}. */
+    static Parameters parameters(String prefix, Object[] key) {
         Map<String, Object> named = new HashMap<>();
         for (int i = 0; i < key.length; i++) {
-            named.put(parameterPrefix + i, key[i]);
+            named.put(prefix + i, key[i]);
         }
         return Parameters.named(named);
     }

@@ -73,6 +73,37 @@ public interface TableConnection {
     }
 
     /**
+     * {@link #scanIndex(String, Object[])} in either direction: descending hands out the same rows
+     * in exactly the reverse order (index key descending, then physical key descending). The
+     * engine uses it to find the greatest entry of a prefix (a retracted {@code max}) without
+     * reading the prefix. This default reads the prefix forward and hands it out reversed, which
+     * is correct but reads every row of the prefix; hosts with ordered storage walk backwards.
+     */
+    default RowCursor scanIndex(String index, Object[] prefix, boolean descending) {
+        RowCursor forward = scanIndex(index, prefix);
+        if (!descending) {
+            return forward;
+        }
+        java.util.ArrayDeque<Object[]> reversed = new java.util.ArrayDeque<>();
+        try (forward) {
+            while (forward.hasNext()) {
+                reversed.push(forward.next());
+            }
+        }
+        return new LookaheadCursor() {
+            @Override
+            protected Object[] advance() {
+                return reversed.poll();
+            }
+
+            @Override
+            public void close() {
+                reversed.clear();
+            }
+        };
+    }
+
+    /**
      * {@link #scanIndex(String, Object[])} narrowed to index keys in {@code range} (its prefix and
      * bounds are index-key values). This default returns the whole prefix: ranges only narrow, the
      * engine applies its own predicates to the rows it gets.

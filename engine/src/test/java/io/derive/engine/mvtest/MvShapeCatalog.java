@@ -7,7 +7,8 @@ import java.util.Set;
  * The sources and the MV bodies of the differential test. Every world holds the same three small
  * source tables: {@code a} (the main table, nullable group columns, a NOT NULL text), {@code b}
  * (referencing {@code a} with {@code on delete cascade}) and {@code c} (a lookup and fan-out
- * table). The shapes cover the three arms the engine has and the bodies that fall to the floor.
+ * table), with indexes that lead with group columns. The shapes cover the arms the engine has and
+ * the bodies that fall to the floor.
  */
 public final class MvShapeCatalog {
 
@@ -15,7 +16,13 @@ public final class MvShapeCatalog {
             "create table a (id integer primary key, g text, h integer, v integer, w text not null)",
             "create table b (id integer primary key, a_id integer not null references a(id) on delete cascade,"
                     + " x integer, tag text)",
-            "create table c (k integer primary key, n integer not null)");
+            "create table c (k integer primary key, n integer not null)",
+            // Group columns followed by an aggregated column: the group arm seeks retracted extremes here.
+            "create index a_g_v on a (g, v)",
+            "create index a_h_v on a (h, v desc)",
+            "create index a_gh_v on a (g, h, v)",
+            "create index a_g_w on a (g, w collate nocase)",
+            "create index b_a_x on b (a_id, x)");
 
     private static final List<MvShape> SHAPES = List.of(
             // per-row projection
@@ -38,6 +45,22 @@ public final class MvShapeCatalog {
             MvShape.both("group2", "g_having2", "select h, max(v) as hi from a group by h having sum(v) > 10"),
             MvShape.both("group2", "g_b", "select a_id, count(*) as n, min(x) as lo, sum(x) as s from b group by a_id"),
             MvShape.both("group2", "g_filter", "select g, count(*) as n, avg(v) as av from a where v >= 0 group by g"),
+            // the group arm's fast path: extremes retracted and sought through the indexes above,
+            // NULL arguments, summed reals and text (published by recompute), ties under nocase
+            MvShape.both("group3", "g_seek", "select g, count(*) as n, min(v) as lo, max(v) as hi, sum(v) as s,"
+                    + " avg(v) as av from a group by g"),
+            MvShape.both("group3", "g_seek_desc", "select h, min(v) as lo, max(v) as hi, total(v) as t from a group by h"),
+            MvShape.both("group3", "g_seek_where", "select g, min(v) as lo, max(v) as hi, count(*) as n from a"
+                    + " where w <> 'q' group by g"),
+            MvShape.both("group3", "g_seek_two", "select h, g, min(v) as lo, max(v) as hi from a group by h, g"),
+            MvShape.both("group3", "g_seek_having", "select g, max(v) as hi from a group by g having min(v) < 3"),
+            MvShape.both("group3", "g_real", "select g, sum(v * 0.5) as s, total(w) as t, avg(w) as av, count(w) as c,"
+                    + " min(w) as lo, max(w) as hi from a group by g"),
+            MvShape.both("group3", "g_b_seek", "select a_id, min(x) as lo, max(x) as hi, count(x) as c, sum(x) as s"
+                    + " from b group by a_id"),
+            // SQLite may scan a group in another order, and which of 'p' and 'P' wins a tie depends on it
+            new MvShape("g_nocase", "group3", "select g, min(w collate nocase) as lo, max(w collate nocase) as hi,"
+                    + " count(*) as n from a group by g", null, Set.of()),
             // joins and subqueries (full rebuild today)
             MvShape.both("join", "j_inner", "select b.id, b.x, a.v, a.g from b join a on a.id = b.a_id"),
             MvShape.both("join", "j_left", "select a.id, a.v, c.n from a left join c on c.k = a.h"),

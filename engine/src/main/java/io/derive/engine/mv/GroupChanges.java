@@ -1,0 +1,67 @@
+package io.derive.engine.mv;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One statement's changes to the groups of one fast-path group MV: for each group a source write
+ * touched, its key values and a working copy of its state, to which the statement's row changes
+ * have been applied in order — or no state, when the store did not know the group or the state
+ * could not take a change exactly, and the group must be derived from the source at statement
+ * end. Lives in the statement's {@link DeferredMaintenance}, so a failing statement leaves no trace.
+ */
+final class GroupChanges {
+
+    /** One touched group. */
+    static final class Touched {
+        private final List<Object> group;
+        private final Object[] key;
+        private GroupState state;
+
+        private Touched(List<Object> group, Object[] key, GroupState state) {
+            this.group = group;
+            this.key = key;
+            this.state = state;
+        }
+
+        /** The group's equality key. */
+        List<Object> group() {
+            return group;
+        }
+
+        /** The group's key values, as the first row that touched it has them. */
+        Object[] key() {
+            return key;
+        }
+
+        /** The working state, or null when the group must be derived at statement end. */
+        GroupState state() {
+            return state;
+        }
+
+        /** Gives the state up: the group will be derived at statement end. */
+        void derive() {
+            state = null;
+        }
+    }
+
+    private final Map<List<Object>, Touched> touched = new LinkedHashMap<>();
+
+    /** The touched group with this equality key, made from the store's state (copied) at the first touch. */
+    Touched touch(List<Object> group, Object[] key, GroupStateStore store) {
+        Touched t = touched.get(group);
+        if (t == null) {
+            GroupState known = store.get(group);
+            t = new Touched(group, key, known == null ? null : known.copy());
+            touched.put(group, t);
+        }
+        return t;
+    }
+
+    /** The touched groups, in first-touch order. */
+    Collection<Touched> touched() {
+        return touched.values();
+    }
+}

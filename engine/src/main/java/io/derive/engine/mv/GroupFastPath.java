@@ -1,0 +1,250 @@
+package io.derive.engine.mv;
+
+import io.derive.engine.exec.EqualityKey;
+import io.derive.engine.exec.Evaluator;
+import io.derive.engine.exec.ExpressionCompiler;
+import io.derive.engine.exec.Parameters;
+import io.derive.engine.exec.QueryExecutor;
+import io.derive.engine.exec.SystemTables;
+import io.derive.engine.plan.BoundExpr;
+import io.derive.engine.plan.PlanNode;
+import io.derive.engine.schema.Collation;
+import io.derive.engine.schema.ValueOrder;
+import io.derive.engine.spi.MaintenanceOp;
+import io.derive.engine.spi.RowCursor;
+import io.derive.engine.spi.TableShape;
+import io.derive.engine.txn.Transaction;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiPredicate;
+
+/**
+ * The fast path of the group arm (semantics §4.2) for a body whose aggregates are all
+ * decomposable ({@link GroupAlgebra}): each source row change is applied to its groups' states
+ * as a delta — the old row's contribution out, the new row's in — and at statement end each
+ * touched group's row is published from its state, with no read of the group's other rows.
+ * Reads of the source remain only where the algebra cannot answer:
+ * <ul>
+ *   <li>a retracted {@code min}/{@code max} is looked up by an index seek ({@link ExtremeSeek});</li>
+ *   <li>a group the store does not know (first touch, forgotten, or one whose state a change
+ *       could not take exactly) is derived from its rows, as the slice recompute reads them —
+ *       also when no index serves a retracted extreme;</li>
+ *   <li>a group whose {@code sum}/{@code total}/{@code avg} has non-integer arguments, or whose
+ *       state cannot be kept, is published by the slice recompute (its caller's job).</li>
+ * </ul>
+ * The MV equals a fresh evaluation of its body after every statement, as with the slice recompute.
+ */
+final class GroupFastPath {
+    /** What statement end gives the arm: backing ops, and the groups to publish by slice recompute. */
+    record Outcome(List<MaintenanceOp> ops, List<Object[]> recompute) {
+    }
+
+    private final GroupAlgebra algebra;
+    private final BiPredicate<Object[], Parameters> scope;
+    private final int[] sourceColumns;
+    private final int[] sourceKey;
+    private final List<Collation> collations;
+    private final PlanNode groupRows;
+    private final boolean groupRowsInKeyOrder;
+    private final String parameterPrefix;
+    private final BiPredicate<Object[], Parameters> having;
+    private final Evaluator[] projection;
+    private final int[] outputPositions;
+    private final TableShape backing;
+    private final ExtremeSeek seek;
+    private final GroupStateStore store = new GroupStateStore();
+
+    /**
+     * @param where           the body's {@code where} over a source row, or null
+     * @param sourceColumns   the source columns of the group key
+     * @param sourceKey       the source columns of its physical key
+     * @param groupRows       one group's source rows (in scope), through parameters {@code parameterPrefix + i}
+     * @param groupRowsInKeyOrder whether {@code groupRows} come in physical-key order (the body's scan
+     *                        order); rows a secondary index hands out in its own order are not sorted
+     *                        back for deriving a state — a tie of extremes is left unknown and sought
+     * @param havingPredicate the body's {@code having} over the aggregate row, or null
+     * @param projection      the body's outputs over the aggregate row (group keys, then aggregates)
+     * @param outputPositions where each group-key value is published in the MV's rows
+     */
+    GroupFastPath(String source, GroupAlgebra algebra, BoundExpr where, int[] sourceColumns, int[] sourceKey,
+                  List<Collation> collations, PlanNode groupRows, boolean groupRowsInKeyOrder, String parameterPrefix,
+                  BoundExpr havingPredicate, List<BoundExpr> projection,
+                  int[] outputPositions, TableShape backing) {
+        this.algebra = algebra;
+        this.scope = where == null ? null : ExpressionCompiler.predicate(where);
+        this.sourceColumns = sourceColumns;
+        this.sourceKey = sourceKey;
+        this.collations = List.copyOf(collations);
+        this.groupRows = groupRows;
+        this.groupRowsInKeyOrder = groupRowsInKeyOrder;
+        this.parameterPrefix = parameterPrefix;
+        this.having = havingPredicate == null ? null : ExpressionCompiler.predicate(havingPredicate);
+        this.projection = projection.stream().map(ExpressionCompiler::compile).toArray(Evaluator[]::new);
+        this.outputPositions = outputPositions;
+        this.backing = backing;
+        this.seek = new ExtremeSeek(source, sourceColumns, collations, algebra, scope);
+    }
+
+    /** The groups' states (for tests). */
+    GroupStateStore store() {
+        return store;
+    }
+
+    /**
+     * Applies one source row change ({@code before} or {@code after} null for an insert or a
+     * delete) to the working states of the groups it touches. A change that leaves the row at
+     * its physical key in its group with identical arguments touches nothing; one that moves its
+     * physical key may change which of equal extremes is first in scan order, so it counts.
+     */
+    void record(GroupChanges changes, Object[] before, Object[] after) {
+        Object[] oldKey = before != null && inScope(before) ? groupOf(before) : null;
+        Object[] newKey = after != null && inScope(after) ? groupOf(after) : null;
+        Object[] oldArguments = oldKey == null ? null : algebra.arguments(before);
+        Object[] newArguments = newKey == null ? null : algebra.arguments(after);
+        if (oldKey != null && newKey != null && ValueOrder.identicalRows(oldKey, newKey)
+                && ValueOrder.identicalRows(oldArguments, newArguments) && samePhysicalKey(before, after)) {
+            return;
+        }
+        if (oldKey != null) {
+            apply(changes.touch(EqualityKey.of(oldKey, collations), oldKey, store), oldKey, oldArguments, false);
+        }
+        if (newKey != null) {
+            apply(changes.touch(EqualityKey.of(newKey, collations), newKey, store), newKey, newArguments, true);
+        }
+    }
+
+    private void apply(GroupChanges.Touched group, Object[] rowKey, Object[] arguments, boolean add) {
+        GroupState state = group.state();
+        if (state == null) {
+            return;
+        }
+        // A row spelling the key differently (nocase, 1 beside 1.0) may change the published key.
+        boolean exact = ValueOrder.identicalRows(state.key(), rowKey)
+                && (add ? state.add(algebra, arguments, false) : state.remove(algebra, arguments));
+        if (!exact) {
+            group.derive();
+        }
+    }
+
+    /**
+     * Settles the statement's touched groups — looks up retracted extremes, derives the groups
+     * without a usable state — stores their states (undone with the statement) and returns
+     * their backing ops: an upsert of the group's row, or a delete of its key when the group is
+     * empty or its {@code having} is not true.
+     */
+    Outcome finish(Transaction transaction, SystemTables systemTables, GroupChanges changes) {
+        Map<List<Object>, GroupState> next = new LinkedHashMap<>();
+        List<MaintenanceOp> ops = new ArrayList<>();
+        List<Object[]> recompute = new ArrayList<>();
+        for (GroupChanges.Touched group : changes.touched()) {
+            GroupState state = group.state();
+            boolean known = state != null && lookUpExtremes(transaction, state);
+            if (!known) {
+                state = derive(new QueryExecutor(transaction, parameters(group.key()), systemTables), group.key());
+                known = state != null && lookUpExtremes(transaction, state);
+            }
+            // A state whose tie of extremes no index settles is kept (with the extreme unknown) but not published.
+            next.put(group.group(), state);
+            if (!known || !state.publishable()) {
+                recompute.add(group.key());
+            } else {
+                ops.add(publish(state));
+            }
+        }
+        store.replace(transaction, next);
+        return new Outcome(ops, recompute);
+    }
+
+    /** Forgets the touched groups (their MV is being rebuilt from its body instead). */
+    void forget(Transaction transaction, GroupChanges changes) {
+        Map<List<Object>, GroupState> next = new LinkedHashMap<>();
+        changes.touched().forEach(group -> next.put(group.group(), null));
+        store.replace(transaction, next);
+    }
+
+    private boolean lookUpExtremes(Transaction transaction, GroupState state) {
+        for (int i = 0; i < algebra.size(); i++) {
+            if (state.extremeUnknown(i)) {
+                Object extreme = seek.find(transaction, i, state.key());
+                if (extreme == ExtremeSeek.NOT_SERVED) {
+                    return false;
+                }
+                state.extremeFound(i, extreme);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The group's state from its rows; null when it cannot be kept exactly (its rows spell the
+     * key differently, or an integer sum overflows 64 bits). Rows not in physical-key order leave
+     * a tie of unequal extremes unknown, for {@link #lookUpExtremes}.
+     */
+    private GroupState derive(QueryExecutor executor, Object[] key) {
+        GroupState state = null;
+        try (RowCursor rows = executor.open(groupRows)) {
+            while (rows.hasNext()) {
+                Object[] row = rows.next();
+                Object[] rowKey = groupOf(row);
+                if (state == null) {
+                    state = GroupState.empty(rowKey, algebra);
+                } else if (!ValueOrder.identicalRows(state.key(), rowKey)) {
+                    return null;
+                }
+                if (!state.add(algebra, algebra.arguments(row), groupRowsInKeyOrder)) {
+                    return null;
+                }
+            }
+        }
+        return state == null ? GroupState.empty(key, algebra) : state;
+    }
+
+    private MaintenanceOp publish(GroupState state) {
+        Object[] aggregateRow = state.aggregateRow(algebra);
+        if (state.rows() == 0 || (having != null && !having.test(aggregateRow, Parameters.none()))) {
+            Object[] row = new Object[backing.columns().size()];
+            for (int g = 0; g < outputPositions.length; g++) {
+                row[outputPositions[g]] = stored(outputPositions[g], state.key()[g]);
+            }
+            return new MaintenanceOp.DeleteKey(backing.keyOf(row));
+        }
+        Object[] row = new Object[projection.length];
+        for (int i = 0; i < row.length; i++) {
+            row[i] = stored(i, projection[i].eval(aggregateRow, Parameters.none()));
+        }
+        return new MaintenanceOp.Upsert(row);
+    }
+
+    private Object stored(int column, Object value) {
+        TableShape.Column c = backing.columns().get(column);
+        return c.type().coerce(value, backing.name() + "." + c.name());
+    }
+
+    private boolean samePhysicalKey(Object[] before, Object[] after) {
+        for (int column : sourceKey) {
+            if (!ValueOrder.identical(before[column], after[column])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean inScope(Object[] row) {
+        return scope == null || scope.test(row, Parameters.none());
+    }
+
+    private Object[] groupOf(Object[] row) {
+        Object[] key = new Object[sourceColumns.length];
+        for (int i = 0; i < key.length; i++) {
+            key[i] = row[sourceColumns[i]];
+        }
+        return key;
+    }
+
+    private Parameters parameters(Object[] key) {
+        return SliceRecompute.parameters(parameterPrefix, key);
+    }
+}

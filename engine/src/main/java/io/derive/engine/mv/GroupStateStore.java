@@ -1,0 +1,81 @@
+package io.derive.engine.mv;
+
+import io.derive.engine.txn.Transaction;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The group states of one group-arm MV ({@link GroupState}), kept by the engine beside the
+ * backing rather than in it: a backing holds the published columns only (semantics §7), and
+ * every count and bound here can be derived again from the source at any time. So the store is
+ * a cache in which a missing group only means "derive it": that is how it starts (after create,
+ * refresh, recompile or reopen — no extra pass over the source), how it stays bounded (least
+ * recently used groups are forgotten past {@link #CAPACITY}), and how it gives up on a group
+ * it cannot keep exactly.
+ *
+ * <p>Transactions: the database's write lock lets one transaction at a time write, and only
+ * maintenance inside a writing transaction touches the store, so what it holds is always the
+ * committed source plus the writer's own changes. Every {@link #replace} registers, with the
+ * writing transaction, one undo that puts the replaced states back; the transaction runs it when
+ * the statement's savepoint, a user savepoint taken before it or the whole transaction rolls
+ * back, in reverse order of registration — so the store follows exactly the rollbacks the source
+ * rows follow. Methods are synchronized for visibility between the threads writers run on.
+ */
+final class GroupStateStore {
+    /**
+     * Groups kept per MV. Large groups are few in a view that has many groups, and a forgotten
+     * small group is cheap to derive again (a seek on the group's rows where an index serves),
+     * so the bound costs little while keeping the store's memory in proportion to it.
+     */
+    static final int CAPACITY = 1 << 16;
+
+    private final Map<List<Object>, GroupState> states = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<List<Object>, GroupState> eldest) {
+            return size() > CAPACITY;
+        }
+    };
+
+    /** The state of the group with this equality key, or null when the store does not know it. */
+    synchronized GroupState get(List<Object> group) {
+        return states.get(group);
+    }
+
+    /**
+     * Replaces the states of these groups (a null state forgets the group) and registers the undo
+     * with {@code transaction} before changing anything, so no change escapes a rollback.
+     */
+    synchronized void replace(Transaction transaction, Map<List<Object>, GroupState> next) {
+        if (next.isEmpty()) {
+            return;
+        }
+        List<Map.Entry<List<Object>, GroupState>> previous = new ArrayList<>(next.size());
+        for (List<Object> group : next.keySet()) {
+            previous.add(new java.util.AbstractMap.SimpleImmutableEntry<>(group, states.get(group)));
+        }
+        transaction.onRollback(() -> restore(previous));
+        next.forEach(this::put);
+    }
+
+    private synchronized void restore(List<Map.Entry<List<Object>, GroupState>> previous) {
+        for (int i = previous.size() - 1; i >= 0; i--) {
+            put(previous.get(i).getKey(), previous.get(i).getValue());
+        }
+    }
+
+    private void put(List<Object> group, GroupState state) {
+        if (state == null) {
+            states.remove(group);
+        } else {
+            states.put(group, state);
+        }
+    }
+
+    /** How many groups the store knows (for tests). */
+    synchronized int size() {
+        return states.size();
+    }
+}
