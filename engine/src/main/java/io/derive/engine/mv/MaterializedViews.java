@@ -395,7 +395,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         GroupFastPath.Outcome outcome = fastPath.finish(context.transaction(), context.services().systemTables(), changes);
         if (!outcome.ops().isEmpty()) {
-            cascade(context, mv, backingHost(mv).applyMaintenance(context.transaction().connection(mv), outcome.ops()));
+            cascade(context, mv, backingHost(mv).applyMaintenance(context.transaction().connection(mv), outcome.ops()), false);
         }
         return outcome.recompute();
     }
