@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.MaterializedViewGroupFastPathContract;
+
+class DerbyHostMaterializedViewGroupFastPathTest extends MaterializedViewGroupFastPathContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-mv-group-fast-path");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}
