@@ -1,6 +1,5 @@
 package io.derive.bench;
 
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -21,24 +20,8 @@ final class DerbyMemoryDatabase implements AutoCloseable {
     private static final String DROPPED = "08006";
     private static final AtomicInteger DATABASES = new AtomicInteger();
 
-    /**
-     * Pages of Derby's page cache: enough for every benchmark table, so that the floor is Derby at
-     * its best. Its default of 1,000 pages (4 MB) is smaller than 100k rows, and a cache miss copies
-     * the page from Derby's in-memory store.
-     */
-    private static final String PAGE_CACHE_PAGES = "40000";
-
     static {
-        // Derby writes derby.log into the working directory unless told otherwise.
-        setUnlessGiven("derby.stream.error.file",
-                Path.of(System.getProperty("java.io.tmpdir"), "derive-bench-derby.log").toString());
-        setUnlessGiven("derby.storage.pageCacheSize", PAGE_CACHE_PAGES);
-    }
-
-    private static void setUnlessGiven(String property, String value) {
-        if (System.getProperty(property) == null) {
-            System.setProperty(property, value);
-        }
+        DerbySettings.apply();
     }
 
     private final String url;
