@@ -38,6 +38,17 @@ import java.util.function.BiPredicate;
  * The MV equals a fresh evaluation of its body after every statement, as with the slice recompute.
  */
 final class GroupFastPath {
+    /**
+     * How the fast path reads the source, each with whether it meets rows in physical-key order
+     * (the body's scan order): rows a secondary index hands out in its own order are not sorted
+     * back for deriving states — a tie of unequal extremes is then left unknown and sought.
+     *
+     * @param group one group's rows in scope, through parameters {@code parameterPrefix + i}
+     * @param all   every row in scope
+     */
+    record Rows(PlanNode group, boolean groupInKeyOrder, PlanNode all, boolean allInKeyOrder) {
+    }
+
     /** What statement end gives the arm: backing ops, and the groups to publish by slice recompute. */
     record Outcome(List<MaintenanceOp> ops, List<Object[]> recompute) {
     }
@@ -47,8 +58,7 @@ final class GroupFastPath {
     private final int[] sourceColumns;
     private final int[] sourceKey;
     private final List<Collation> collations;
-    private final PlanNode groupRows;
-    private final boolean groupRowsInKeyOrder;
+    private final Rows rows;
     private final String parameterPrefix;
     private final BiPredicate<Object[], Parameters> having;
     private final Evaluator[] projection;
@@ -61,16 +71,13 @@ final class GroupFastPath {
      * @param where           the body's {@code where} over a source row, or null
      * @param sourceColumns   the source columns of the group key
      * @param sourceKey       the source columns of its physical key
-     * @param groupRows       one group's source rows (in scope), through parameters {@code parameterPrefix + i}
-     * @param groupRowsInKeyOrder whether {@code groupRows} come in physical-key order (the body's scan
-     *                        order); rows a secondary index hands out in its own order are not sorted
-     *                        back for deriving a state — a tie of extremes is left unknown and sought
+     * @param rows            how the source is read for deriving states
      * @param havingPredicate the body's {@code having} over the aggregate row, or null
      * @param projection      the body's outputs over the aggregate row (group keys, then aggregates)
      * @param outputPositions where each group-key value is published in the MV's rows
      */
     GroupFastPath(String source, GroupAlgebra algebra, BoundExpr where, int[] sourceColumns, int[] sourceKey,
-                  List<Collation> collations, PlanNode groupRows, boolean groupRowsInKeyOrder, String parameterPrefix,
+                  List<Collation> collations, Rows rows, String parameterPrefix,
                   BoundExpr havingPredicate, List<BoundExpr> projection,
                   int[] outputPositions, TableShape backing) {
         this.algebra = algebra;
@@ -78,8 +85,7 @@ final class GroupFastPath {
         this.sourceColumns = sourceColumns;
         this.sourceKey = sourceKey;
         this.collations = List.copyOf(collations);
-        this.groupRows = groupRows;
-        this.groupRowsInKeyOrder = groupRowsInKeyOrder;
+        this.rows = rows;
         this.parameterPrefix = parameterPrefix;
         this.having = havingPredicate == null ? null : ExpressionCompiler.predicate(havingPredicate);
         this.projection = projection.stream().map(ExpressionCompiler::compile).toArray(Evaluator[]::new);
@@ -88,7 +94,7 @@ final class GroupFastPath {
         this.seek = new ExtremeSeek(source, sourceColumns, collations, algebra, scope);
     }
 
-    /** The groups' states (for tests). */
+    /** The groups' states. */
     GroupStateStore store() {
         return store;
     }
@@ -158,6 +164,39 @@ final class GroupFastPath {
         return new Outcome(ops, recompute);
     }
 
+    /**
+     * Derives the states of every group in one pass over the source, as far as the store keeps
+     * groups, so that writes after the MV is filled are deltas from the first (rather than the
+     * first write to each group reading the group). Groups whose state cannot be kept exactly
+     * are left out, to be derived when written. Undone with the statement, like any change.
+     */
+    void prime(Transaction transaction, SystemTables systemTables) {
+        Map<List<Object>, GroupState> states = new LinkedHashMap<>();
+        java.util.Set<List<Object>> unkeepable = new java.util.HashSet<>();
+        QueryExecutor executor = new QueryExecutor(transaction, Parameters.none(), systemTables);
+        try (RowCursor cursor = executor.open(rows.all())) {
+            while (cursor.hasNext()) {
+                Object[] row = cursor.next();
+                Object[] key = groupOf(row);
+                List<Object> group = EqualityKey.of(key, collations);
+                GroupState state = states.get(group);
+                if (state == null) {
+                    if (unkeepable.contains(group) || states.size() >= GroupStateStore.CAPACITY) {
+                        continue;
+                    }
+                    state = GroupState.empty(key, algebra);
+                    states.put(group, state);
+                }
+                if (!ValueOrder.identicalRows(state.key(), key)
+                        || !state.add(algebra, algebra.arguments(row), rows.allInKeyOrder())) {
+                    states.remove(group);
+                    unkeepable.add(group);
+                }
+            }
+        }
+        store.replace(transaction, states);
+    }
+
     /** Forgets the touched groups (their MV is being rebuilt from its body instead). */
     void forget(Transaction transaction, GroupChanges changes) {
         Map<List<Object>, GroupState> next = new LinkedHashMap<>();
@@ -185,16 +224,16 @@ final class GroupFastPath {
      */
     private GroupState derive(QueryExecutor executor, Object[] key) {
         GroupState state = null;
-        try (RowCursor rows = executor.open(groupRows)) {
-            while (rows.hasNext()) {
-                Object[] row = rows.next();
+        try (RowCursor cursor = executor.open(rows.group())) {
+            while (cursor.hasNext()) {
+                Object[] row = cursor.next();
                 Object[] rowKey = groupOf(row);
                 if (state == null) {
                     state = GroupState.empty(rowKey, algebra);
                 } else if (!ValueOrder.identicalRows(state.key(), rowKey)) {
                     return null;
                 }
-                if (!state.add(algebra, algebra.arguments(row), groupRowsInKeyOrder)) {
+                if (!state.add(algebra, algebra.arguments(row), rows.groupInKeyOrder())) {
                     return null;
                 }
             }

@@ -100,10 +100,14 @@ final class GroupShape {
             slice = new PlanNode.Filter(slice, having.predicate());
         }
         slice = new PlanNode.Project(slice, project.expressions(), project.columns());
+        PlanNode allRows = where == null ? new PlanNode.TableScan(scan.table(), List.of())
+                : AccessPath.filteredScan(scan.table(), where);
+        GroupFastPath.Rows rows = new GroupFastPath.Rows(groupRows, orderedRows == groupRows, allRows,
+                inKeyOrder(allRows, scan.table()) == allRows);
         GroupFastPath fastPath = GroupAlgebra.of(aggregate.aggregates())
                 .map(algebra -> new GroupFastPath(scan.table().key(), algebra, where, sourceColumns,
                         scan.table().primaryKey().stream().mapToInt(TableShape.KeyPart::column).toArray(), collations,
-                        groupRows, orderedRows == groupRows, GROUP_PARAMETER, having == null ? null : having.predicate(), project.expressions(),
+                        rows, GROUP_PARAMETER, having == null ? null : having.predicate(), project.expressions(),
                         outputPositions, backing))
                 .orElse(null);
         return new GroupRecompute(names, scan.table().key(), sourceColumns, outputPositions, collations, slice, backing,

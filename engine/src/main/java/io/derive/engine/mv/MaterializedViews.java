@@ -514,6 +514,10 @@ public final class MaterializedViews implements MaterializedViewOperations {
             rows.add(stored(mv, row));
         }
         mv.derivation().statistics().bodyEvaluated();
+        GroupFastPath fastPath = fastPath(mv);
+        if (fastPath != null && fastPath.store().size() == 0) {
+            fastPath.prime(context.transaction(), context.services().systemTables());
+        }
         TableShape shape = mv.storage().shape();
         KeyOrder order = shape.keyOrder();
         TreeSet<Object[]> keys = new TreeSet<>(order);

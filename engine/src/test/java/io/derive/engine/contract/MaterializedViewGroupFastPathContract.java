@@ -27,7 +27,7 @@ public abstract class MaterializedViewGroupFastPathContract extends HostContract
                 insert into src values (1, 'a', 1, 'p'), (2, 'a', 5, 'q'), (3, 'a', 3, 'P'), (4, 'b', 2, 'Q'), (5, null, 4, 'r');
                 """);
         script("create materialized view m as " + BODY);
-        // The first write to a group derives its state; these make every group known to the fast path.
+        // An extreme put in and retracted again: every group's state then has been sought once.
         script("""
                 insert into src select 100 + min(id), g, 0, 'z' from src group by g;
                 delete from src where id >= 100;
