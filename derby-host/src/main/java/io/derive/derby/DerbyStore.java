@@ -160,15 +160,6 @@ final class DerbyStore implements AutoCloseable {
         runPendingDrops();
     }
 
-    /** Runs a DDL statement in autocommit. */
-    synchronized void execute(String sql) {
-        try (Statement s = ddl.createStatement()) {
-            s.execute(sql);
-        } catch (SQLException e) {
-            throw failure("run '" + sql + "' in", e);
-        }
-    }
-
     /** Queues a table for dropping; see the class comment. */
     synchronized void dropLater(String qualified) {
         pendingDrops.add(qualified);

@@ -62,10 +62,6 @@ final class DerbyTransaction {
         return ended;
     }
 
-    boolean hasWritten() {
-        return wrote;
-    }
-
     /**
      * Called before every write to {@code table}: the cursors open on it finish reading first, so
      * that a scan keeps the contents it started with (the engine may write while it scans).
