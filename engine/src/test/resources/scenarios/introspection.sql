@@ -58,3 +58,10 @@ rollback;
 select name from schema();
 -- expect: rows
 -- | t |
+
+-- case: canonical ddl keeps the name of a unique constraint
+-- derive-only: schema()
+create table u (k integer primary key, a integer, b text, constraint one_a unique (a), unique (b));
+select sql from schema() where name = 'u';
+-- expect: rows
+-- | create table main.u (k integer not null, a integer, b text, primary key (k), constraint one_a unique (a), unique (b)) using {host} |

@@ -242,6 +242,20 @@ class DurableDatabaseTest {
         }
     }
 
+    @Test
+    void aNamedUniqueConstraintOfAMaintainedTableKeepsItsNameInTheAttributedErrorAfterReopen() {
+        run("""
+                create table t (k integer primary key, v integer);
+                create table m (k integer primary key, v integer, constraint one_v unique (v)) maintained as select k, v from t;
+                insert into t values (1, 10);
+                """);
+        try (Database db = Database.open(directory); Session s = db.openSession()) {
+            assertThatThrownBy(() -> s.execute("insert into t values (2, 10)"))
+                    .hasMessageContaining("UNIQUE constraint failed: one_v (v) — row derived into maintained table 'main.m'");
+            assertThat(rows(s, "select k, v from m")).containsExactly(List.of(1L, 10L));
+        }
+    }
+
     private void run(String script) {
         try (Database db = Database.open(directory); Session s = db.openSession()) {
             for (String statement : script.split(";\\s*\\n")) {

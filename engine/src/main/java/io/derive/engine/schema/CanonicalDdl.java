@@ -39,7 +39,7 @@ public final class CanonicalDdl {
         }
         for (IndexSchema index : table.constraints().indexes()) {
             if (index.constraint()) {
-                parts.add("unique (" + String.join(", ", columnNames(table, index)) + ")");
+                parts.add(constraintName(index) + "unique (" + String.join(", ", columnNames(table, index)) + ")");
             }
         }
         for (CheckConstraint check : table.constraints().checks()) {
@@ -156,6 +156,16 @@ public final class CanonicalDdl {
             sql.append(" on update ").append(fk.onUpdate().sql());
         }
         return sql.toString();
+    }
+
+    /**
+     * {@code constraint name } for a UNIQUE constraint the user named, so that re-reading the DDL
+     * (rehydrate) gives it back its name; nothing for an {@code autoindex_…} name, which re-reading
+     * mints again.
+     */
+    private static String constraintName(IndexSchema index) {
+        return index.name().toLowerCase(Locale.ROOT).startsWith("autoindex_")
+                ? "" : "constraint " + identifier(index.name()) + " ";
     }
 
     private static List<String> columnNames(TableSchema table, IndexSchema index) {
