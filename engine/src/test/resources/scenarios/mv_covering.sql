@@ -466,3 +466,72 @@ select a, id from m where a >= 40;
 -- expect: rows (ordered)
 -- | 40 | 4 |
 -- | 50 | 6 |
+
+-- ---- 6. the link follows the catalog
+
+-- case: a unique constraint added after the MV is covered from then on
+-- derive-only: materialized views are Derive's
+create table v (id integer primary key, a integer);
+insert into v values (1, 1), (2, 2);
+create materialized view m as select a, id from v order by a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+alter table v add constraint v_a unique (a);
+select covers from materialized_views();
+-- expect: rows
+-- | v(a) |
+insert into v values (3, 1);
+-- expect: error UNIQUE constraint failed: v.a
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 1 |
+
+-- case: a renamed source keeps its covering MV
+-- derive-only: materialized views are Derive's
+create materialized view m as select t.a, t.id from t order by t.a;
+alter table t rename to t2;
+select covers from materialized_views();
+-- expect: rows
+-- | t2(a) |
+insert into t2 values (4, 10, 'w', 4);
+-- expect: error UNIQUE constraint failed: t2.a
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 1 |
+
+-- case: a detached MV is an ordinary table and covers nothing
+-- derive-only: maintained tables are Derive's
+create materialized view m as select a, id from t order by a;
+alter table m drop maintained;
+select count(*) from materialized_views();
+-- expect: rows
+-- | 0 |
+insert into t values (4, 10, 'w', 4);
+-- expect: error UNIQUE constraint failed: t.a
+
+-- case: an aliased source covers
+-- derive-only: materialized views are Derive's
+create materialized view m as select x.a, x.id from t as x where x.a is not null order by x.a;
+select covers from materialized_views();
+-- expect: rows
+-- | t(a) |
+
+-- case: a bag's rowid identifies its rows for the covering MV
+-- derive-only: materialized views are Derive's
+create table bag (a integer unique, b text);
+insert into bag values (1, 'p'), (2, 'q');
+create materialized view m as select a, rowid from bag order by a;
+select covers from materialized_views();
+-- expect: rows
+-- | bag(a) |
+insert into bag values (1, 'r');
+-- expect: error UNIQUE constraint failed: bag.a
+insert or replace into bag values (1, 'r');
+select a, b from bag order by a;
+-- expect: rows (ordered)
+-- | 1 | r |
+-- | 2 | q |
+select count(*), max(unique_probes) from m, materialized_views();
+-- expect: rows
+-- | 2 | 2 |

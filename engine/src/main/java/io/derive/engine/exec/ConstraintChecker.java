@@ -34,7 +34,7 @@ final class ConstraintChecker {
 
     /**
      * @param probe the covering MV answering this index's checks; null when its own entries do
-     * @param order the index key's order, whose collations decide which values are equal
+     * @param order with a probe, the index key's order, whose collations decide which values are equal
      */
     private record UniqueIndex(IndexSchema index, Predicate<Object[]> covers,
                                MaterializedViewOperations.UniqueProbe probe, KeyOrder order) {
@@ -64,14 +64,9 @@ final class ConstraintChecker {
         for (IndexSchema index : table.constraints().indexes()) {
             if (index.unique()) {
                 Predicate<Object[]> filter = IndexShapes.filter(table, index);
-                List<Collation> collations = new ArrayList<>();
-                List<Boolean> directions = new ArrayList<>();
-                index.columns().forEach(c -> {
-                    collations.add(c.collation());
-                    directions.add(false);
-                });
-                uniqueIndexes.add(new UniqueIndex(index, filter == null ? row -> true : filter,
-                        probes.get(index.name()), new KeyOrder(collations, directions)));
+                MaterializedViewOperations.UniqueProbe probe = probes.get(index.name());
+                uniqueIndexes.add(new UniqueIndex(index, filter == null ? row -> true : filter, probe,
+                        probe == null ? null : valueOrder(index)));
             }
         }
     }
@@ -181,6 +176,17 @@ final class ConstraintChecker {
             }
         }
         return rows;
+    }
+
+    /** Compares index keys as the index does: under each column's collation (direction does not matter for equality). */
+    private static KeyOrder valueOrder(IndexSchema index) {
+        List<Collation> collations = new ArrayList<>();
+        List<Boolean> descending = new ArrayList<>();
+        for (IndexSchema.IndexColumn c : index.columns()) {
+            collations.add(c.collation());
+            descending.add(false);
+        }
+        return new KeyOrder(collations, descending);
     }
 
     /** The index key of a row, or null when a component is NULL (NULLs are distinct in UNIQUE). */
