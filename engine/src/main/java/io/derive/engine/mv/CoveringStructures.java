@@ -20,13 +20,20 @@ import java.util.StringJoiner;
 
 /**
  * Finds the links between materialized views and the unique indexes they cover (semantics §6).
- * A link is proved from the catalog snapshot that asks, never stored: the catalog is immutable
- * and every DDL that could break a link (drop or re-create of the MV or the index, a refresh,
- * staleness, a re-attach) yields a new snapshot, so a link can never outlive what proved it.
- * Proving costs a bind of each dependent body, once per statement per written table.
+ * A link is proved from the catalog snapshot that asks, never stored in the catalog: catalog
+ * objects are immutable, and every DDL that could make or break a link (create, drop or
+ * re-create of the MV or the index, a refresh, staleness, a re-attach or detach, a rename)
+ * replaces the MV's or the source's {@link TableSchema}. So a proof is kept with the pair of
+ * those two objects it was made for and reused only for that very pair; it cannot outlive what
+ * proved it. Only the per-row arm can enforce, so only its MVs keep their proof (on the arm, so
+ * it goes with the MV): a statement writing a table then pays no bind of their bodies.
  */
 final class CoveringStructures {
     private CoveringStructures() {
+    }
+
+    /** The links proved for one MV and one source, as they were. */
+    record Proof(TableSchema mv, TableSchema source, List<CoveringLink> links) {
     }
 
     /** The constraints {@code mv} covers, as {@code t(a, b)}, separated by {@code ; }; null when none. */
@@ -69,6 +76,18 @@ final class CoveringStructures {
     }
 
     private static List<CoveringLink> links(Catalog catalog, TableSchema mv, TableSchema source) {
+        if (!(mv.derivation().maintenance() instanceof PerRowProjection arm)) {
+            return prove(catalog, mv, source);
+        }
+        Proof proof = arm.coverage();
+        if (proof == null || proof.mv() != mv || proof.source() != source) {
+            proof = new Proof(mv, source, prove(catalog, mv, source));
+            arm.coverage(proof);
+        }
+        return proof.links();
+    }
+
+    private static List<CoveringLink> prove(Catalog catalog, TableSchema mv, TableSchema source) {
         List<CoveringLink> links = new ArrayList<>();
         PlanNode plan;
         try {
@@ -85,7 +104,7 @@ final class CoveringStructures {
                 }
             }
         }
-        return links;
+        return List.copyOf(links);
     }
 
     /**
