@@ -535,3 +535,16 @@ select a, b from bag order by a;
 select count(*), max(unique_probes) from m, materialized_views();
 -- expect: rows
 -- | 2 | 2 |
+
+-- case: a covering MV on the memory host answers for a source on any host
+-- derive-only: materialized views are Derive's
+create materialized view m using memory as select a, id from t order by a;
+insert into t values (4, 10, 'w', 4);
+-- expect: error UNIQUE constraint failed: t.a
+insert or replace into t values (4, 10, 'w', 4);
+select a, id from m where a = 10;
+-- expect: rows
+-- | 10 | 4 |
+select host, unique_probes from materialized_views();
+-- expect: rows
+-- | memory | 2 |

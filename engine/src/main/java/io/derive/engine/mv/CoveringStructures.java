@@ -88,13 +88,13 @@ final class CoveringStructures {
     }
 
     private static List<CoveringLink> prove(Catalog catalog, TableSchema mv, TableSchema source) {
-        List<CoveringLink> links = new ArrayList<>();
         PlanNode plan;
         try {
             plan = new QueryBinder(catalog, mv.derivation().bodySql()).bind(mv.derivation().body());
         } catch (DeriveException noLongerPlans) {
-            return links;
+            return List.of();
         }
+        List<CoveringLink> links = new ArrayList<>();
         for (IndexSchema index : source.constraints().indexes()) {
             if (index.unique()) {
                 try {
