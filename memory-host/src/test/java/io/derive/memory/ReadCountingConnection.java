@@ -59,6 +59,11 @@ final class ReadCountingConnection implements TableConnection {
     }
 
     private RowCursor counted(RowCursor rows) {
+        return counted(rows, rowsRead);
+    }
+
+    /** {@code rows}, counting each row it hands out in {@code rowsRead}. */
+    static RowCursor counted(RowCursor rows, AtomicLong rowsRead) {
         return new RowCursor() {
             @Override
             public boolean hasNext() {

@@ -26,12 +26,14 @@ import java.util.function.UnaryOperator;
  * The memory module, recording per table the {@link BackingRowChange}s every
  * {@link BackingHost#applyMaintenance} call reports, so tests can pin the exact delta of a step,
  * and counting the rows read from the tables named by {@link #countReads}, so tests can tell how
- * much of a source maintenance read.
+ * much of a source maintenance read, and the rows read from the backings named by
+ * {@link #countBackingReads}.
  */
 final class RecordingMemoryModule implements TableModule {
     private final MemoryTableModule delegate = new MemoryTableModule();
     private final Map<String, List<String>> changes = new HashMap<>();
     private final Map<String, AtomicLong> reads = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> backingReads = new ConcurrentHashMap<>();
 
     /** Counts the rows read through connections to {@code table} (created before or after), from now on. */
     void countReads(String table) {
@@ -41,6 +43,20 @@ final class RecordingMemoryModule implements TableModule {
     /** The rows read from {@code table} since the last call (or since {@link #countReads}), and starts again. */
     long takeRowsRead(String table) {
         return reads.get(table).getAndSet(0);
+    }
+
+    /**
+     * Counts the rows {@link BackingHost#scanEffective} hands out for the backing of
+     * {@code table}, from now on. (Its connections stay unwrapped: the backing host accepts only
+     * its own for maintenance.)
+     */
+    void countBackingReads(String table) {
+        backingReads.put(table, new AtomicLong());
+    }
+
+    /** The rows scanned from {@code table}'s backing since the last call (or {@link #countBackingReads}), and starts again. */
+    long takeBackingRowsRead(String table) {
+        return backingReads.get(table).getAndSet(0);
     }
 
     @Override
@@ -158,7 +174,9 @@ final class RecordingMemoryModule implements TableModule {
 
             @Override
             public RowCursor scanEffective(TableConnection connection, Object[] prefix, boolean descending) {
-                return backing.scanEffective(connection, prefix, descending);
+                RowCursor rows = backing.scanEffective(connection, prefix, descending);
+                AtomicLong counter = backingReads.get(table.shape().name());
+                return counter == null ? rows : ReadCountingConnection.counted(rows, counter);
             }
         }
     }

@@ -2,6 +2,7 @@ package io.derive.engine.exec;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.CheckConstraint;
+import io.derive.engine.schema.Collation;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
@@ -12,6 +13,8 @@ import io.derive.engine.spi.TableShape;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -20,6 +23,8 @@ import java.util.function.Predicate;
  * finds violations; what a violation does is the conflict clause's business ({@link DmlExecutor}).
  * A CHECK that reads tables is not checked here: it is checked at commit, against the
  * transaction's final state ({@link DeferredRowChecks}), and no conflict clause applies to it.
+ * A unique index linked to a covering materialized view is probed through that MV's backing
+ * instead of its own entries (semantics §6); both find the same conflicts.
  */
 final class ConstraintChecker {
 
@@ -27,7 +32,12 @@ final class ConstraintChecker {
     record Conflict(IndexSchema index, Object[] existing) {
     }
 
-    private record UniqueIndex(IndexSchema index, Predicate<Object[]> covers) {
+    /**
+     * @param probe the covering MV answering this index's checks; null when its own entries do
+     * @param order with a probe, the index key's order, whose collations decide which values are equal
+     */
+    private record UniqueIndex(IndexSchema index, Predicate<Object[]> covers,
+                               MaterializedViewOperations.UniqueProbe probe, KeyOrder order) {
     }
 
     private final TableSchema table;
@@ -37,7 +47,8 @@ final class ConstraintChecker {
     private final boolean checksAtCommit;
     private final List<UniqueIndex> uniqueIndexes = new ArrayList<>();
 
-    ConstraintChecker(TableSchema table) {
+    /** @param probes the covering MVs that answer unique indexes, by index name */
+    ConstraintChecker(TableSchema table, Map<String, MaterializedViewOperations.UniqueProbe> probes) {
         this.table = table;
         this.shape = table.storage().shape();
         this.keyOrder = shape.keyOrder();
@@ -53,7 +64,9 @@ final class ConstraintChecker {
         for (IndexSchema index : table.constraints().indexes()) {
             if (index.unique()) {
                 Predicate<Object[]> filter = IndexShapes.filter(table, index);
-                uniqueIndexes.add(new UniqueIndex(index, filter == null ? row -> true : filter));
+                MaterializedViewOperations.UniqueProbe probe = probes.get(index.name());
+                uniqueIndexes.add(new UniqueIndex(index, filter == null ? row -> true : filter, probe,
+                        probe == null ? null : valueOrder(index)));
             }
         }
     }
@@ -129,18 +142,51 @@ final class ConstraintChecker {
             if (indexKey == null) {
                 continue;
             }
-            try (RowCursor same = connection.scanIndex(u.index().name(), indexKey)) {
-                while (same.hasNext()) {
-                    Object[] existing = same.next();
-                    Object[] existingKey = shape.keyOf(existing);
-                    if ((ownKey == null || keyOrder.compare(ownKey, existingKey) != 0)
-                            && keyOrder.compare(key, existingKey) != 0) {
-                        conflicts.add(new Conflict(u.index(), existing));
-                    }
+            for (Object[] existing : sharing(connection, u, row, indexKey)) {
+                Object[] existingKey = shape.keyOf(existing);
+                if ((ownKey == null || keyOrder.compare(ownKey, existingKey) != 0)
+                        && keyOrder.compare(key, existingKey) != 0) {
+                    conflicts.add(new Conflict(u.index(), existing));
                 }
             }
         }
         return conflicts;
+    }
+
+    /** The stored rows with this key of the index, found by its own entries or by its covering MV. */
+    private List<Object[]> sharing(TableConnection connection, UniqueIndex u, Object[] row, Object[] indexKey) {
+        List<Object[]> rows = new ArrayList<>();
+        if (u.probe() == null) {
+            try (RowCursor same = connection.scanIndex(u.index().name(), indexKey)) {
+                while (same.hasNext()) {
+                    rows.add(same.next());
+                }
+            }
+            return rows;
+        }
+        // The MV's rows are candidates only: each is checked against the live source row as the
+        // index would hold it, so a row changed or gone since is no false conflict.
+        for (Object[] candidate : u.probe().candidateKeys(row)) {
+            Optional<Object[]> live = connection.get(candidate);
+            if (live.isPresent() && u.covers().test(live.get())) {
+                Object[] liveKey = indexKey(u.index(), live.get());
+                if (liveKey != null && u.order().compare(liveKey, indexKey) == 0) {
+                    rows.add(live.get());
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** Compares index keys as the index does: under each column's collation (direction does not matter for equality). */
+    private static KeyOrder valueOrder(IndexSchema index) {
+        List<Collation> collations = new ArrayList<>();
+        List<Boolean> descending = new ArrayList<>();
+        for (IndexSchema.IndexColumn c : index.columns()) {
+            collations.add(c.collation());
+            descending.add(false);
+        }
+        return new KeyOrder(collations, descending);
     }
 
     /** The index key of a row, or null when a component is NULL (NULLs are distinct in UNIQUE). */

@@ -20,7 +20,7 @@ public final class EngineServices {
     private final CommittedState committed;
     private final Map<String, TableModule> modules;
     private final String defaultHost;
-    private final SystemTables systemTables = new SystemTables(this::rehydrateReport);
+    private final SystemTables systemTables = new SystemTables(this::rehydrateReport, this::materializedViews);
     private final SchemaChangeEvents schemaChanges = new SchemaChangeEvents();
     private MaterializedViewOperations materializedViews;
     private volatile Rehydration rehydration;

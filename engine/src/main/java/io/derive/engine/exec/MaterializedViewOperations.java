@@ -80,6 +80,24 @@ public interface MaterializedViewOperations {
     io.derive.engine.schema.Derivation rebodied(TableSchema mv, String bodySql, io.derive.engine.schema.Catalog catalog);
 
     /**
+     * The covering MVs that answer the row-time conflict checks of {@code table}'s unique
+     * indexes, by index name (semantics §6); an index not named here is answered by its own entries.
+     */
+    java.util.Map<String, UniqueProbe> uniqueProbes(ExecutionContext context, TableSchema table);
+
+    /** The unique constraints {@code mv} covers as {@code materialized_views()} shows them ({@code t(a, b)}); null when none. */
+    String covers(io.derive.engine.schema.Catalog catalog, TableSchema mv);
+
+    /**
+     * Conflict candidates of one unique index from a covering MV: the primary keys of the
+     * source rows whose indexed values may equal a row's. A superset: the caller checks each
+     * against the live source row (it may be gone or changed) under the index's collations.
+     */
+    interface UniqueProbe {
+        java.util.List<Object[]> candidateKeys(Object[] row);
+    }
+
+    /**
      * Called by DDL that changed the shape of {@code source} inside the statement (semantics §5):
      * each MV reading it is recompiled in place when its body still plans with the same shape and
      * key and the change cannot alter what it reads ({@code compatible}); otherwise it goes stale,

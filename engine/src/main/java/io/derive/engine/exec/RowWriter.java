@@ -27,7 +27,8 @@ final class RowWriter {
     }
 
     ConstraintChecker checker(TableSchema table) {
-        return checkers.computeIfAbsent(table.key(), k -> new ConstraintChecker(table));
+        return checkers.computeIfAbsent(table.key(), k -> new ConstraintChecker(table,
+                context.services().materializedViews().uniqueProbes(context, table)));
     }
 
     TableConnection connection(TableSchema table) {

@@ -14,16 +14,19 @@ import java.util.List;
 /** Produces the rows of the {@link SystemTableFunction}s, as the transaction sees the schema. */
 public final class SystemTables {
     private final java.util.function.Supplier<RehydrateReport> rehydrateReport;
+    private final java.util.function.Supplier<MaterializedViewOperations> materializedViews;
 
-    SystemTables(java.util.function.Supplier<RehydrateReport> rehydrateReport) {
+    SystemTables(java.util.function.Supplier<RehydrateReport> rehydrateReport,
+                 java.util.function.Supplier<MaterializedViewOperations> materializedViews) {
         this.rehydrateReport = rehydrateReport;
+        this.materializedViews = materializedViews;
     }
 
     /** The rows of {@code function} called with already evaluated {@code arguments}, produced lazily where they can be. */
     public io.derive.engine.spi.RowCursor rows(SystemTableFunction function, List<Object> arguments,
                                                Transaction transaction) {
         return switch (function) {
-            case MATERIALIZED_VIEWS -> Cursors.of(materializedViews(transaction));
+            case MATERIALIZED_VIEWS -> Cursors.of(materializedViewRows(transaction));
             case SCHEMA -> Cursors.of(SchemaIntrospection.schema(transaction));
             case STATISTICS -> Cursors.of(statistics(transaction));
             case TABLE_INFO -> Cursors.of(SchemaIntrospection.tableInfo(arguments, transaction));
@@ -34,7 +37,7 @@ public final class SystemTables {
         };
     }
 
-    private static List<Object[]> materializedViews(Transaction transaction) {
+    private List<Object[]> materializedViewRows(Transaction transaction) {
         List<Object[]> rows = new ArrayList<>();
         for (TableSchema t : transaction.catalog().tables()) {
             if (!t.isMaintained()) {
@@ -43,7 +46,8 @@ public final class SystemTables {
             rows.add(new Object[] {
                 t.schema(), t.name(), t.module(), t.derivation().maintenance().arm(), t.derivation().stale(),
                 rowCount(transaction, t), t.derivation().statistics().bodyEvaluations(),
-                TagText.json(t.derivation().tags())
+                TagText.json(t.derivation().tags()), materializedViews.get().covers(transaction.catalog(), t),
+                t.derivation().statistics().uniqueProbes(), t.derivation().statistics().probeRowsRead()
             });
         }
         return rows;

@@ -245,6 +245,16 @@ public final class MaterializedViews implements MaterializedViewOperations {
                 arm(analysis, mv.columnNames(), mv.storage().shape(), bodySql, catalog));
     }
 
+    @Override
+    public Map<String, UniqueProbe> uniqueProbes(ExecutionContext context, TableSchema table) {
+        return CoveringStructures.probes(context.transaction(), table);
+    }
+
+    @Override
+    public String covers(io.derive.engine.schema.Catalog catalog, TableSchema mv) {
+        return CoveringStructures.covers(catalog, mv);
+    }
+
     /** The catalog with the MV and every MV reading it, transitively, stale (MV-022). */
     private static io.derive.engine.schema.Catalog staleFrom(io.derive.engine.schema.Catalog catalog, TableSchema mv) {
         io.derive.engine.schema.Catalog next = catalog.replacing(mv, mv.withDerivation(mv.derivation().asStale()));

@@ -26,6 +26,12 @@ final class PerRowProjection implements Derivation.Maintenance {
     private final TableShape backing;
 
     /**
+     * The last coverage proof of this arm's MV against a state of its source, reused only for
+     * that same pair ({@link CoveringStructures}); readers may race, each then proves its own.
+     */
+    private volatile CoveringStructures.Proof coverage;
+
+    /**
      * @param predicate   the body's where clause over a source row, or null
      * @param projection  the body's outputs over a source row
      * @param backing     the backing's shape, whose key is the carried source key
@@ -54,6 +60,14 @@ final class PerRowProjection implements Derivation.Maintenance {
     /** The body's outputs over a source row. */
     List<BoundExpr> outputs() {
         return outputs;
+    }
+
+    CoveringStructures.Proof coverage() {
+        return coverage;
+    }
+
+    void coverage(CoveringStructures.Proof proof) {
+        coverage = proof;
     }
 
     /** The backing writes for one source row change; {@code before} or {@code after} is null for insert/delete. */

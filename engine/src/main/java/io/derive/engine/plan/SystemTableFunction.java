@@ -16,12 +16,16 @@ public enum SystemTableFunction {
     /**
      * One row per materialized view: {@code schema, name, host, arm, stale, row_count,
      * body_evaluations} (the number of full evaluations of its body since it was created),
-     * {@code tags} (its tags as JSON object text, {@code {}} when it has none).
+     * {@code tags} (its tags as JSON object text, {@code {}} when it has none), {@code covers} (the
+     * unique constraints it covers as {@code t(a, b)}, null when none; a stale MV covers nothing),
+     * {@code unique_probes} and {@code probe_rows_read} (the conflict checks it answered as a
+     * covering structure, and the backing rows they read).
      */
     MATERIALIZED_VIEWS(List.of(
             text("schema"), text("name"), text("host"), text("arm"),
             new OutputColumn("stale", SqlType.BOOLEAN, Collation.BINARY, true),
-            integer("row_count"), integer("body_evaluations"), text("tags"))),
+            integer("row_count"), integer("body_evaluations"), text("tags"), text("covers"),
+            integer("unique_probes"), integer("probe_rows_read"))),
 
     /**
      * {@code statistics()}: one row per table (materialized views included) that {@code analyze}

@@ -8,6 +8,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class MaterializedViewStatistics {
     private final AtomicLong bodyEvaluations = new AtomicLong();
+    private final AtomicLong uniqueProbes = new AtomicLong();
+    private final AtomicLong probeRowsRead = new AtomicLong();
 
     /** Records one full evaluation of the body (a fill or a refresh). */
     public void bodyEvaluated() {
@@ -16,5 +18,19 @@ public final class MaterializedViewStatistics {
 
     public long bodyEvaluations() {
         return bodyEvaluations.get();
+    }
+
+    /** Records one UNIQUE conflict check the MV answered as a covering structure, and the backing rows it read. */
+    public void uniqueProbed(long rowsRead) {
+        uniqueProbes.incrementAndGet();
+        probeRowsRead.addAndGet(rowsRead);
+    }
+
+    public long uniqueProbes() {
+        return uniqueProbes.get();
+    }
+
+    public long probeRowsRead() {
+        return probeRowsRead.get();
     }
 }

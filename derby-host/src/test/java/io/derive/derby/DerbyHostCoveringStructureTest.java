@@ -1,0 +1,16 @@
+package io.derive.derby;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.CoveringStructureContract;
+
+class DerbyHostCoveringStructureTest extends CoveringStructureContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DerbyHosts.config("derby-covering-structures");
+    }
+
+    @Override
+    protected boolean readersWaitForWriters() {
+        return true;
+    }
+}

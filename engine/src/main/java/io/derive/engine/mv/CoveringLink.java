@@ -1,0 +1,61 @@
+package io.derive.engine.mv;
+
+import io.derive.engine.schema.Collation;
+import io.derive.engine.schema.IndexSchema;
+import io.derive.engine.schema.TableSchema;
+
+import java.util.StringJoiner;
+
+/**
+ * What {@link CoverageProver} proved: materialized view {@code mv} covers unique index
+ * {@code index} of its source (semantics §6).
+ *
+ * @param prefixColumns for each leading backing-key column (the body's order by), the source column it publishes
+ * @param keyOutputs    for each primary-key column of the source, the MV column publishing it
+ */
+record CoveringLink(TableSchema mv, IndexSchema index, int[] prefixColumns, int[] keyOutputs) {
+
+    /**
+     * Whether the MV may answer the index's conflict checks row by row: only the per-row arm is
+     * current mid-statement (the others catch up at statement end, MV-004), a stale MV no longer
+     * follows its source, and the backing's seek groups values by the columns' declared collation,
+     * so the index must compare no coarser than that: per column BINARY (byte-equal values are
+     * equal under any collation) or the declared collation itself.
+     */
+    boolean enforces(TableSchema source) {
+        if (mv.derivation().stale() || !(mv.derivation().maintenance() instanceof PerRowProjection)) {
+            return false;
+        }
+        for (IndexSchema.IndexColumn c : index.columns()) {
+            if (c.collation() != Collation.BINARY && c.collation() != source.columns().get(c.column()).collation()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The backing-key prefix a source row's conflicts are under, in the backing's key order. */
+    Object[] prefix(Object[] sourceRow) {
+        Object[] prefix = new Object[prefixColumns.length];
+        for (int i = 0; i < prefix.length; i++) {
+            prefix[i] = sourceRow[prefixColumns[i]];
+        }
+        return prefix;
+    }
+
+    /** The primary key of the source row an MV row was derived from. */
+    Object[] sourceKey(Object[] mvRow) {
+        Object[] key = new Object[keyOutputs.length];
+        for (int i = 0; i < key.length; i++) {
+            key[i] = mvRow[keyOutputs[i]];
+        }
+        return key;
+    }
+
+    /** The covered constraint as {@code materialized_views()} names it: {@code t(a, b)}. */
+    String describe(TableSchema source) {
+        StringJoiner columns = new StringJoiner(", ", source.name() + "(", ")");
+        index.columns().forEach(c -> columns.add(source.columns().get(c.column()).name()));
+        return columns.toString();
+    }
+}

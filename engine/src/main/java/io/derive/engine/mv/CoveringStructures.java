@@ -1,0 +1,127 @@
+package io.derive.engine.mv;
+
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.exec.MaterializedViewOperations;
+import io.derive.engine.plan.PlanNode;
+import io.derive.engine.plan.QueryBinder;
+import io.derive.engine.schema.Catalog;
+import io.derive.engine.schema.IndexSchema;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.BackingHost;
+import io.derive.engine.spi.RowCursor;
+import io.derive.engine.txn.Transaction;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.StringJoiner;
+
+/**
+ * Finds the links between materialized views and the unique indexes they cover (semantics §6).
+ * A link is proved from the catalog snapshot that asks, never stored in the catalog: catalog
+ * objects are immutable, and every DDL that could make or break a link (create, drop or
+ * re-create of the MV or the index, a refresh, staleness, a re-attach or detach, a rename)
+ * replaces the MV's or the source's {@link TableSchema}. So a proof is kept with the pair of
+ * those two objects it was made for and reused only for that very pair; it cannot outlive what
+ * proved it. Only the per-row arm can enforce, so only its MVs keep their proof (on the arm, so
+ * it goes with the MV): a statement writing a table then pays no bind of their bodies.
+ */
+final class CoveringStructures {
+    private CoveringStructures() {
+    }
+
+    /** The links proved for one MV and one source, as they were. */
+    record Proof(TableSchema mv, TableSchema source, List<CoveringLink> links) {
+    }
+
+    /** The constraints {@code mv} covers, as {@code t(a, b)}, separated by {@code ; }; null when none. */
+    static String covers(Catalog catalog, TableSchema mv) {
+        if (mv.derivation().stale()) {
+            return null; // a stale MV no longer follows its sources, so it covers nothing until refreshed
+        }
+        StringJoiner covered = new StringJoiner("; ");
+        for (String key : mv.derivation().sources()) {
+            Optional<TableSchema> source = catalog.tableByKey(key);
+            if (source.isPresent()) {
+                links(catalog, mv, source.get()).forEach(l -> covered.add(l.describe(source.get())));
+            }
+        }
+        return covered.length() == 0 ? null : covered.toString();
+    }
+
+    /**
+     * The probes that answer the conflict checks of {@code source}'s unique indexes, by index
+     * name: for each index, the first MV (in creation order) whose link {@link CoveringLink#enforces
+     * enforces}; an index without one keeps its own entries as the answer.
+     */
+    static Map<String, MaterializedViewOperations.UniqueProbe> probes(Transaction transaction, TableSchema source) {
+        Map<String, MaterializedViewOperations.UniqueProbe> probes = new LinkedHashMap<>();
+        if (source.constraints().indexes().stream().noneMatch(IndexSchema::unique)) {
+            return probes;
+        }
+        Catalog catalog = transaction.catalog();
+        for (TableSchema mv : catalog.dependentsOf(source)) {
+            if (mv.derivation().stale() || !(mv.derivation().maintenance() instanceof PerRowProjection)) {
+                continue; // it could not enforce, so its body need not be bound
+            }
+            for (CoveringLink link : links(catalog, mv, source)) {
+                if (link.enforces(source)) {
+                    probes.putIfAbsent(link.index().name(), row -> candidateKeys(transaction, link, row));
+                }
+            }
+        }
+        return probes;
+    }
+
+    private static List<CoveringLink> links(Catalog catalog, TableSchema mv, TableSchema source) {
+        if (!(mv.derivation().maintenance() instanceof PerRowProjection arm)) {
+            return prove(catalog, mv, source);
+        }
+        Proof proof = arm.coverage();
+        if (proof == null || proof.mv() != mv || proof.source() != source) {
+            proof = new Proof(mv, source, prove(catalog, mv, source));
+            arm.coverage(proof);
+        }
+        return proof.links();
+    }
+
+    private static List<CoveringLink> prove(Catalog catalog, TableSchema mv, TableSchema source) {
+        PlanNode plan;
+        try {
+            plan = new QueryBinder(catalog, mv.derivation().bodySql()).bind(mv.derivation().body());
+        } catch (DeriveException noLongerPlans) {
+            return List.of();
+        }
+        List<CoveringLink> links = new ArrayList<>();
+        for (IndexSchema index : source.constraints().indexes()) {
+            if (index.unique()) {
+                try {
+                    CoverageProver.prove(mv, plan, source, index).ifPresent(links::add);
+                } catch (DeriveException predicateNoLongerBinds) {
+                    // not proved, so not covering: the index's own entries answer
+                }
+            }
+        }
+        return List.copyOf(links);
+    }
+
+    /**
+     * A key-prefix seek on the backing (pending over committed): the MV rows sharing the new
+     * row's indexed values under the backing's collation, each turned back into its source key.
+     */
+    private static List<Object[]> candidateKeys(Transaction transaction, CoveringLink link, Object[] row) {
+        TableSchema mv = link.mv();
+        BackingHost host = mv.storage().backingHost().orElseThrow(() -> new DeriveException(DeriveException.INTERNAL,
+                "the storage of materialized view '" + mv.qualifiedName() + "' lost its backing host"));
+        List<Object[]> keys = new ArrayList<>();
+        try (RowCursor rows = host.scanEffective(transaction.connection(mv), link.prefix(row), false)) {
+            while (rows.hasNext()) {
+                keys.add(link.sourceKey(rows.next()));
+            }
+        }
+        mv.derivation().statistics().uniqueProbed(keys.size());
+        return keys;
+    }
+}

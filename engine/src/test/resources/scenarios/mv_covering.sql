@@ -1,0 +1,550 @@
+-- Covering structures (semantics §6, seed mv-constraints.md "Covering structures" and
+-- "Enforcement through a covering MV"): a materialized view of the shape
+-- `select <unique cols>, <pk cols> from t [where …] order by <unique cols>` is linked to t's
+-- unique index (`covers` in materialized_views()), and, while it is maintained per row, answers
+-- that index's conflict checks by a key-prefix seek on its backing, with exactly the auto-index's
+-- outcomes. unique_probes counts the checks the MV answered; 0 means the auto-index answered.
+create table t (id integer primary key, a integer, b text, c integer, unique (a));
+insert into t values (1, 10, 'x', 1), (2, 20, 'y', 2), (3, null, 'z', 3);
+
+-- ---- 1. the coverage prover: which bodies link
+
+-- case: the canonical covering shape links to the unique constraint
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+select name, arm, covers from materialized_views();
+-- expect: rows
+-- | m | per-row projection | t(a) |
+
+-- case: other columns and any output order still cover
+-- derive-only: materialized views are Derive's
+create materialized view m as select id, b, a as alpha from t order by alpha;
+select covers from materialized_views();
+-- expect: rows
+-- | t(a) |
+
+-- case: a body without order by does not cover
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: an order by with more than the unique columns does not cover
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a, id;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: an order by on another column does not cover
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id, b from t order by b;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: a body without the primary key cannot even be a materialized view
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, b from t order by a;
+-- expect: error no provable unique key
+
+-- case: a body without the unique column does not cover
+-- derive-only: materialized views are Derive's
+create materialized view m as select b, id from t order by b;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: a where clause more restrictive than the constraint does not cover
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t where c > 1 order by a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: is not null on the unique column skips only rows that never collide, so it covers
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t where a is not null order by a;
+select covers, row_count from materialized_views();
+-- expect: rows
+-- | t(a) | 2 |
+
+-- case: is not null on another column restricts the rows, so it does not cover
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t where b is not null order by a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: a partial unique index is covered by a body with exactly its predicate
+-- derive-only: materialized views are Derive's
+create table u (id integer primary key, a integer, active integer);
+create unique index u_a on u (a) where active = 1;
+create materialized view m as select a, id from u where active = 1 order by a;
+create materialized view m2 as select a, id from u where a is not null and active = 1 order by a;
+create materialized view m3 as select a, id from u order by a;
+create materialized view m4 as select a, id from u where active = 1 and id > 0 order by a;
+select name, covers from materialized_views() order by name;
+-- expect: rows (ordered)
+-- | m  | u(a) |
+-- | m2 | u(a) |
+-- | m3 | NULL |
+-- | m4 | NULL |
+
+-- case: a composite unique constraint is covered by an order by permuting its columns
+-- derive-only: materialized views are Derive's
+create table w (id integer primary key, x integer, y integer, unique (x, y));
+create materialized view m as select y, x, id from w order by y, x;
+create materialized view m2 as select x, id from w order by x;
+select name, covers from materialized_views() order by name;
+-- expect: rows (ordered)
+-- | m  | w(x, y) |
+-- | m2 | NULL    |
+
+-- case: a projection under another collation does not cover
+-- derive-only: materialized views are Derive's
+create table n (id integer primary key, s text unique);
+create materialized view m as select s collate nocase as s, id from n order by s;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: aggregation, distinct and limit do not cover
+-- derive-only: materialized views are Derive's
+create materialized view g as select a, max(id) as id from t group by a order by a;
+create materialized view d as select distinct a, id from t order by a;
+create materialized view l as select a, id from t order by a limit 10;
+select name, covers from materialized_views() order by name;
+-- expect: rows (ordered)
+-- | d | NULL |
+-- | g | NULL |
+-- | l | NULL |
+
+-- ---- 2. enforcement through the covering MV: the auto-index's outcomes
+
+-- case: a duplicate aborts with the auto-index's message, answered by the MV
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+insert into t values (4, 10, 'w', 4);
+-- expect: error UNIQUE constraint failed: t.a
+select unique_probes, probe_rows_read from materialized_views();
+-- expect: rows
+-- | 1 | 1 |
+select id from t order by id;
+-- expect: rows (ordered)
+-- | 1 |
+-- | 2 |
+-- | 3 |
+
+-- case: or ignore skips the duplicate and keeps the others
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+insert or ignore into t values (4, 10, 'w', 4), (5, 50, 'v', 5);
+-- expect: count 1
+select a, id from m;
+-- expect: rows (ordered)
+-- | NULL | 3 |
+-- | 10   | 1 |
+-- | 20   | 2 |
+-- | 50   | 5 |
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 2 |
+
+-- case: or replace evicts the conflicting row from the table and from the MV
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+insert or replace into t values (4, 10, 'w', 4);
+select id, a from t order by id;
+-- expect: rows (ordered)
+-- | 2 | 20   |
+-- | 3 | NULL |
+-- | 4 | 10   |
+select a, id from m;
+-- expect: rows (ordered)
+-- | NULL | 3 |
+-- | 10   | 4 |
+-- | 20   | 2 |
+
+-- case: a later row of the same replace sees the evicted row gone, not a phantom
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+insert or replace into t values (4, 10, 'w', 4), (5, 10, 'v', 5), (6, 20, 'u', 6);
+-- expect: count 3
+select id, a from t order by id;
+-- expect: rows (ordered)
+-- | 3 | NULL |
+-- | 5 | 10   |
+-- | 6 | 20   |
+select a, id from m;
+-- expect: rows (ordered)
+-- | NULL | 3 |
+-- | 10   | 5 |
+-- | 20   | 6 |
+
+-- case: a replace eviction runs the foreign-key actions of an ordinary delete
+-- derive-only: materialized views are Derive's
+create table child (id integer primary key, t_id integer references t (id) on delete cascade);
+insert into child values (100, 1), (200, 2);
+create materialized view m as select a, id from t order by a;
+insert or replace into t values (4, 10, 'w', 4);
+select id from child;
+-- expect: rows
+-- | 200 |
+
+-- case: on conflict do update updates the row the MV found
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id, b from t order by a;
+insert into t values (4, 10, 'w', 4) on conflict (a) do update set b = 'up';
+-- expect: count 1
+select a, id, b from m;
+-- expect: rows (ordered)
+-- | NULL | 3 | z  |
+-- | 10   | 1 | up |
+-- | 20   | 2 | y  |
+insert into t values (5, 20, 'w', 5) on conflict do nothing;
+-- expect: count 0
+-- three checks: each insert, and the updated image (which keeps its own value)
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 3 |
+
+-- case: duplicates inside one multi-row insert abort the statement
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+insert into t values (4, 40, 'p', 4), (5, 40, 'q', 5);
+-- expect: error UNIQUE constraint failed: t.a
+select count(*) from m;
+-- expect: rows
+-- | 3 |
+
+-- case: or ignore keeps the first of two duplicates inside one statement
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+insert or ignore into t values (4, 40, 'p', 4), (5, 40, 'q', 5);
+-- expect: count 1
+select a, id from m where a = 40;
+-- expect: rows
+-- | 40 | 4 |
+
+-- case: NULLs are distinct through the covering MV too
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+insert into t values (4, null, 'n', 4), (5, null, 'n', 5);
+-- expect: count 2
+select count(*) from m where a is null;
+-- expect: rows
+-- | 3 |
+
+-- case: an update colliding on the unique column fails, one keeping its own value does not
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+update t set a = 10 where id = 2;
+-- expect: error UNIQUE constraint failed: t.a
+update t set a = 10, b = 'same' where id = 1;
+-- expect: count 1
+update t set a = a + 10;
+-- expect: error UNIQUE constraint failed: t.a
+select a, id from m;
+-- expect: rows (ordered)
+-- | NULL | 3 |
+-- | 10   | 1 |
+-- | 20   | 2 |
+
+-- case: update or replace evicts the other row from the MV
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+update or replace t set a = 10 where id = 2;
+-- expect: count 1
+select a, id from m;
+-- expect: rows (ordered)
+-- | NULL | 3 |
+-- | 10   | 2 |
+
+-- case: a composite unique constraint is enforced through the permuted MV
+-- derive-only: materialized views are Derive's
+create table w (id integer primary key, x integer, y integer, unique (x, y));
+insert into w values (1, 1, 1), (2, 1, 2), (3, 2, 1);
+create materialized view m as select y, x, id from w order by y, x;
+insert into w values (4, 2, 1);
+-- expect: error UNIQUE constraint failed: w.x, w.y
+insert into w values (4, 2, 2), (5, 1, null), (6, 1, null);
+-- expect: count 3
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 2 |
+
+-- case: a partial unique index is enforced through its covering MV only where it applies
+-- derive-only: materialized views are Derive's
+create table u (id integer primary key, a integer, active integer);
+create unique index u_a on u (a) where active = 1;
+insert into u values (1, 7, 1), (2, 7, 0);
+create materialized view m as select a, id from u where active = 1 order by a;
+insert into u values (3, 7, 0);
+insert into u values (4, 7, 1);
+-- expect: error UNIQUE constraint failed: u.a
+insert or replace into u values (4, 7, 1);
+select id from u order by id;
+-- expect: rows (ordered)
+-- | 2 |
+-- | 3 |
+-- | 4 |
+select a, id from m;
+-- expect: rows
+-- | 7 | 4 |
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 2 |
+
+-- ---- 3. collations
+
+-- case: a nocase unique column is enforced through its MV under nocase
+-- derive-only: materialized views are Derive's
+create table n (id integer primary key, s text collate nocase unique);
+insert into n values (1, 'abc');
+create materialized view m as select s, id from n order by s;
+insert into n values (2, 'ABC');
+-- expect: error UNIQUE constraint failed: n.s
+insert or replace into n values (2, 'aBc');
+select s, id from m;
+-- expect: rows
+-- | aBc | 2 |
+select covers, unique_probes from materialized_views();
+-- expect: rows
+-- | n(s) | 2 |
+
+-- case: a binary unique index over a nocase column is answered by the MV under binary
+-- derive-only: materialized views are Derive's
+create table n (id integer primary key, s text collate nocase);
+create unique index n_s on n (s collate binary);
+insert into n values (1, 'abc');
+create materialized view m as select s, id from n order by s;
+insert into n values (2, 'ABC');
+insert into n values (3, 'abc');
+-- expect: error UNIQUE constraint failed: n.s
+select covers, unique_probes from materialized_views();
+-- expect: rows
+-- | n(s) | 2 |
+
+-- case: a nocase unique index over a binary column declines the MV, the index answers
+-- derive-only: materialized views are Derive's
+create table n (id integer primary key, s text);
+create unique index n_s on n (s collate nocase);
+insert into n values (1, 'abc');
+create materialized view m as select s, id from n order by s;
+insert into n values (2, 'ABC');
+-- expect: error UNIQUE constraint failed: n.s
+insert into n values (3, 'abd');
+select covers, unique_probes from materialized_views();
+-- expect: rows
+-- | n(s) | 0 |
+
+-- ---- 4. fallback to the auto-index
+
+-- case: a stale MV covers nothing and the auto-index answers
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id, c from t order by a;
+alter table t alter column c set data type real;
+select stale, covers from materialized_views();
+-- expect: rows
+-- | true | NULL |
+insert into t values (4, 10, 'w', 4);
+-- expect: error UNIQUE constraint failed: t.a
+insert or replace into t values (4, 10, 'w', 4);
+select id, a from t where a = 10;
+-- expect: rows
+-- | 4 | 10 |
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 0 |
+
+-- case: a refresh links a stale MV again
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id, cast(c as integer) as c from t order by a;
+alter table t alter column c set data type real;
+select stale, covers from materialized_views();
+-- expect: rows
+-- | true | NULL |
+refresh materialized view m;
+select stale, covers from materialized_views();
+-- expect: rows
+-- | false | t(a) |
+insert into t values (4, 10, 'w', 4.0);
+-- expect: error UNIQUE constraint failed: t.a
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 1 |
+
+-- case: after the MV is dropped the auto-index answers
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+drop materialized view m;
+insert into t values (4, 10, 'w', 4);
+-- expect: error UNIQUE constraint failed: t.a
+insert or replace into t values (4, 10, 'w', 4);
+select id from t where a = 10;
+-- expect: rows
+-- | 4 |
+
+-- case: a covering MV on the full-rebuild arm is linked but never answers
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id, (select count(*) from t) as n from t order by a;
+select arm, covers from materialized_views();
+-- expect: rows
+-- | full rebuild | t(a) |
+insert into t values (4, 10, 'w', 4);
+-- expect: error UNIQUE constraint failed: t.a
+insert or replace into t values (4, 10, 'w', 4), (5, 10, 'v', 5);
+select a, id, n from m;
+-- expect: rows (ordered)
+-- | NULL | 3 | 3 |
+-- | 10   | 5 | 3 |
+-- | 20   | 2 | 3 |
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 0 |
+
+-- case: dropping the unique constraint's index unlinks the MV
+-- derive-only: materialized views are Derive's
+create table v (id integer primary key, a integer);
+create unique index v_a on v (a);
+create materialized view m as select a, id from v order by a;
+select covers from materialized_views();
+-- expect: rows
+-- | v(a) |
+drop index v_a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+insert into v values (1, 1), (2, 1);
+-- expect: count 2
+create unique index v_a2 on v (a);
+-- expect: error UNIQUE constraint failed
+
+-- ---- 5. transactions: the backing rolls back in lockstep with the source
+
+-- case: a rolled-back insert leaves no candidate behind
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+begin;
+insert into t values (4, 40, 'p', 4);
+insert into t values (5, 40, 'q', 5);
+-- expect: error UNIQUE constraint failed: t.a
+rollback;
+insert into t values (5, 40, 'q', 5);
+select a, id from m where a = 40;
+-- expect: rows
+-- | 40 | 5 |
+
+-- case: a rolled-back replace restores the evicted row in the table and the MV
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+begin;
+insert or replace into t values (4, 10, 'w', 4);
+rollback;
+select a, id from m where a = 10;
+-- expect: rows
+-- | 10 | 1 |
+insert into t values (5, 10, 'v', 5);
+-- expect: error UNIQUE constraint failed: t.a
+
+-- case: rollback to a savepoint undoes the backing with the source
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+begin;
+insert into t values (4, 40, 'p', 4);
+savepoint s1;
+update t set a = 50 where id = 4;
+insert into t values (5, 40, 'q', 5);
+rollback to s1;
+insert into t values (6, 50, 'r', 6);
+insert into t values (7, 40, 'r', 7);
+-- expect: error UNIQUE constraint failed: t.a
+commit;
+select a, id from m where a >= 40;
+-- expect: rows (ordered)
+-- | 40 | 4 |
+-- | 50 | 6 |
+
+-- ---- 6. the link follows the catalog
+
+-- case: a unique constraint added after the MV is covered from then on
+-- derive-only: materialized views are Derive's
+create table v (id integer primary key, a integer);
+insert into v values (1, 1), (2, 2);
+create materialized view m as select a, id from v order by a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+alter table v add constraint v_a unique (a);
+select covers from materialized_views();
+-- expect: rows
+-- | v(a) |
+insert into v values (3, 1);
+-- expect: error UNIQUE constraint failed: v.a
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 1 |
+
+-- case: a renamed source keeps its covering MV
+-- derive-only: materialized views are Derive's
+create materialized view m as select t.a, t.id from t order by t.a;
+alter table t rename to t2;
+select covers from materialized_views();
+-- expect: rows
+-- | t2(a) |
+insert into t2 values (4, 10, 'w', 4);
+-- expect: error UNIQUE constraint failed: t2.a
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 1 |
+
+-- case: a detached MV is an ordinary table and covers nothing
+-- derive-only: maintained tables are Derive's
+create materialized view m as select a, id from t order by a;
+alter table m drop maintained;
+select count(*) from materialized_views();
+-- expect: rows
+-- | 0 |
+insert into t values (4, 10, 'w', 4);
+-- expect: error UNIQUE constraint failed: t.a
+
+-- case: an aliased source covers
+-- derive-only: materialized views are Derive's
+create materialized view m as select x.a, x.id from t as x where x.a is not null order by x.a;
+select covers from materialized_views();
+-- expect: rows
+-- | t(a) |
+
+-- case: a bag's rowid identifies its rows for the covering MV
+-- derive-only: materialized views are Derive's
+create table bag (a integer unique, b text);
+insert into bag values (1, 'p'), (2, 'q');
+create materialized view m as select a, rowid from bag order by a;
+select covers from materialized_views();
+-- expect: rows
+-- | bag(a) |
+insert into bag values (1, 'r');
+-- expect: error UNIQUE constraint failed: bag.a
+insert or replace into bag values (1, 'r');
+select a, b from bag order by a;
+-- expect: rows (ordered)
+-- | 1 | r |
+-- | 2 | q |
+select count(*), max(unique_probes) from m, materialized_views();
+-- expect: rows
+-- | 2 | 2 |
+
+-- case: a covering MV on the memory host answers for a source on any host
+-- derive-only: materialized views are Derive's
+create materialized view m using memory as select a, id from t order by a;
+insert into t values (4, 10, 'w', 4);
+-- expect: error UNIQUE constraint failed: t.a
+insert or replace into t values (4, 10, 'w', 4);
+select a, id from m where a = 10;
+-- expect: rows
+-- | 10 | 4 |
+select host, unique_probes from materialized_views();
+-- expect: rows
+-- | memory | 2 |

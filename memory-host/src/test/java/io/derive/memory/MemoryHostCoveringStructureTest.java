@@ -1,0 +1,11 @@
+package io.derive.memory;
+
+import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.contract.CoveringStructureContract;
+
+class MemoryHostCoveringStructureTest extends CoveringStructureContract {
+    @Override
+    protected DatabaseConfig config() {
+        return DatabaseConfig.named("memory-covering-structures");
+    }
+}
