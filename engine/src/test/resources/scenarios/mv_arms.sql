@@ -397,3 +397,10 @@ select k from mv;
 -- expect: rows
 -- | 1 |
 -- | 2 |
+
+-- case: arm of a lateral fan-out over a constant range
+-- derive-only: materialized views
+create materialized view mv as select t.k, f.value from t cross join lateral generate_series(1, 2) f;
+select arm from materialized_views();
+-- expect: rows
+-- | lateral fan-out |

@@ -64,7 +64,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         String view = schema + "." + name.name();
         PlanNode plan = new QueryBinder(txn.catalog(), context.sql()).bind(create.body());
-        BodyAnalysis body = analyze(view, create.body(), plan, context);
+        BodyAnalysis body = analyze(view, create.body(), plan, context, null);
         List<ColumnSchema> columns = backingColumns(view, create, body);
         String moduleName = create.host() == null ? context.services().defaultHost() : create.host().module();
         TableModule module;
@@ -96,9 +96,22 @@ public final class MaterializedViews implements MaterializedViewOperations {
     }
 
     private static BodyAnalysis analyze(String view, io.derive.engine.sql.ast.Select body, PlanNode plan,
-                                        ExecutionContext context) {
+                                        ExecutionContext context, List<TableShape.KeyPart> declaredKey) {
         return BodyAnalysis.of(view, body, plan, context.pragmas().nondeterministicSchema(),
-                context.pragmas().rebuildRowThreshold());
+                context.pragmas().rebuildRowThreshold(), declaredKey);
+    }
+
+    /**
+     * The primary key {@code table} declares independently of a body, for {@link BodyAnalysis}:
+     * a plain table's own key (none for a bag), and for a maintained table the key it was
+     * attached under when that is not its body's provable key. A body swap or recompile of an
+     * MV keyed by its body must keep that key, so it passes none.
+     */
+    private static List<TableShape.KeyPart> declaredKey(TableSchema table) {
+        if (!table.isMaintained()) {
+            return table.columns().stream().anyMatch(ColumnSchema::hidden) ? null : table.primaryKey();
+        }
+        return table.derivation().maintenance() instanceof FullRebuild f && f.declaredKey() ? table.primaryKey() : null;
     }
 
     private static Derivation.Maintenance arm(BodyAnalysis body, List<String> names, TableShape shape, String bodySql,
@@ -107,7 +120,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             case PER_ROW -> PerRowShape.arm(body.plan(), names, shape);
             case GROUP -> GroupShape.arm(body.plan(), names, shape);
             case JOIN, LATERAL -> KeyedShape.arm(body.join().orElseThrow(), bodySql, catalog, names, shape);
-            case FULL_REBUILD -> new FullRebuild(names);
+            case FULL_REBUILD -> new FullRebuild(names, body.declaredKey());
         };
     }
 
@@ -145,7 +158,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         BodyAnalysis analysis;
         try {
             plan = new QueryBinder(txn.catalog(), bodySql).bind(Parser.parseQuery(bodySql));
-            analysis = analyze(table.qualifiedName(), body, plan, context);
+            analysis = analyze(table.qualifiedName(), body, plan, context, declaredKey(table));
         } catch (DeriveException e) {
             throw e.at(at.line(), at.column());
         }
@@ -205,7 +218,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
     public String explainArm(Statement.CreateMaterializedView create, ExecutionContext context) {
         String view = (create.name().schema() == null ? "main" : create.name().schema()) + "." + create.name().name();
         PlanNode plan = new QueryBinder(context.transaction().catalog(), context.sql()).bind(create.body());
-        return switch (analyze(view, create.body(), plan, context).arm()) {
+        return switch (analyze(view, create.body(), plan, context, null).arm()) {
             case PER_ROW -> PerRowProjection.ARM;
             case GROUP -> GroupRecompute.ARM;
             case JOIN -> KeyedRecompute.ARM;
@@ -236,7 +249,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
     public Derivation rebodied(TableSchema mv, String bodySql, io.derive.engine.schema.Catalog catalog) {
         io.derive.engine.sql.ast.Select body = Parser.parseQuery(bodySql);
         PlanNode plan = new QueryBinder(catalog, bodySql).bind(body);
-        BodyAnalysis analysis = BodyAnalysis.of(mv.qualifiedName(), body, plan, true, 0);
+        BodyAnalysis analysis = BodyAnalysis.of(mv.qualifiedName(), body, plan, true, 0, declaredKey(mv));
         if (!sameShape(analysis, mv)) {
             throw new DeriveException(DeriveException.INVALID_DEFINITION, "the rewritten body of materialized view '"
                     + mv.qualifiedName() + "' no longer fits its columns and key");
@@ -264,7 +277,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
                                                     ExecutionContext context) {
         try {
             PlanNode plan = new QueryBinder(catalog, mv.derivation().bodySql()).bind(mv.derivation().body());
-            BodyAnalysis body = analyze(mv.qualifiedName(), mv.derivation().body(), plan, context);
+            BodyAnalysis body = analyze(mv.qualifiedName(), mv.derivation().body(), plan, context, declaredKey(mv));
             if (!sameShape(body, mv)) {
                 return null;
             }
@@ -302,7 +315,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             if (maintenance instanceof PerRowProjection arm) {
                 List<MaintenanceOp> ops = arm.opsFor(before, after);
                 if (!ops.isEmpty()) {
-                    cascade(context, mv, backingHost(mv).applyMaintenance(txn.connection(mv), ops), false);
+                    cascade(context, mv, apply(context, mv, ops), false);
                 }
             } else if (maintenance instanceof GroupRecompute arm && arm.source().equals(source.key())) {
                 DeferredMaintenance work = deferred(context);
@@ -395,7 +408,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         GroupFastPath.Outcome outcome = fastPath.finish(context.transaction(), context.services().systemTables(), changes);
         if (!outcome.ops().isEmpty()) {
-            cascade(context, mv, backingHost(mv).applyMaintenance(context.transaction().connection(mv), outcome.ops()), false);
+            cascade(context, mv, apply(context, mv, outcome.ops()), false);
         }
         return outcome.recompute();
     }
@@ -439,7 +452,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             ops.addAll(upserts);
         }
         if (!ops.isEmpty()) {
-            cascade(context, mv, host.applyMaintenance(connection, ops), false);
+            cascade(context, mv, apply(context, mv, ops), false);
         }
     }
 
@@ -524,11 +537,53 @@ public final class MaterializedViews implements MaterializedViewOperations {
         for (Object[] row : rows) {
             if (!keys.add(shape.keyOf(row))) {
                 throw new DeriveException(DeriveException.CONSTRAINT, "materialized view '" + mv.qualifiedName()
-                        + "' must be a set: its body produced duplicate rows for primary key");
+                        + "' must be a set: its body produced duplicate rows for primary key " + keyText(mv, row));
             }
         }
-        return backingHost(mv).applyMaintenance(context.transaction().connection(mv),
-                List.of(new MaintenanceOp.ReplaceAll(rows)));
+        return apply(context, mv, List.of(new MaintenanceOp.ReplaceAll(rows)));
+    }
+
+    /**
+     * Applies {@code ops} to the backing of {@code mv} in this transaction. The key columns the
+     * body's {@code order by} adds to its logical key, and those of a declared key the body
+     * cannot prove, are never NULL (semantics §3): a source change such as {@code drop not null}
+     * can let the body produce one, and the writing statement then fails. (A provable key column
+     * may be NULL: a NULL group is a group.)
+     */
+    private static List<BackingRowChange> apply(ExecutionContext context, TableSchema mv, List<MaintenanceOp> ops) {
+        for (MaintenanceOp op : ops) {
+            if (op instanceof MaintenanceOp.Upsert upsert) {
+                refuseNullOrderKey(context, mv, upsert.row());
+            } else if (op instanceof MaintenanceOp.ReplaceAll all) {
+                all.rows().forEach(row -> refuseNullOrderKey(context, mv, row));
+            }
+        }
+        return backingHost(mv).applyMaintenance(context.transaction().connection(mv), ops);
+    }
+
+    private static void refuseNullOrderKey(ExecutionContext context, TableSchema mv, Object[] row) {
+        for (TableShape.KeyPart part : mv.primaryKey()) {
+            // Which key columns the order by seeded is asked of the body only when one is NULL, which is rare.
+            if (row[part.column()] == null && (declaredKey(mv) != null
+                    || BodyAnalysis.orderKeyColumns(bodyPlan(mv, context)).contains(part.column()))) {
+                throw new DeriveException(DeriveException.CONSTRAINT, "materialized view '" + mv.qualifiedName()
+                        + "' would store NULL in column '" + mv.columns().get(part.column()).name()
+                        + "' of its primary key");
+            }
+        }
+    }
+
+    /** {@code (g) = ('a')}: the key columns of {@code mv} and their values in {@code row}. */
+    private static String keyText(TableSchema mv, Object[] row) {
+        List<String> columns = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        for (TableShape.KeyPart part : mv.primaryKey()) {
+            columns.add(mv.columns().get(part.column()).name());
+            Object value = row[part.column()];
+            values.add(value == null ? "NULL" : value instanceof String text ? "'" + text.replace("'", "''") + "'"
+                    : String.valueOf(value));
+        }
+        return "(" + String.join(", ", columns) + ") = (" + String.join(", ", values) + ")";
     }
 
     private static BackingHost backingHost(TableSchema mv) {

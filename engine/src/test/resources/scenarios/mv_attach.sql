@@ -1,5 +1,5 @@
--- Materialized views: features of semantics §2-§5 not built yet, kept as pending scenarios so
--- they turn on (run with -Dderive.scenarios.strictPending=true) when they land.
+-- Maintained tables: the table form and alter table … set|drop maintained of semantics §2 (shape
+-- checks, keys, cycles, reconciling existing rows, body swaps).
 create table t (k integer primary key, g text, v integer);
 insert into t values (1, 'a', 10), (2, 'a', 20), (3, 'b', 30);
 
@@ -63,7 +63,6 @@ select * from s;
 
 -- case: set maintained refuses duplicate derived keys
 -- derive-only: materialized views
--- pending: alter table … set maintained
 create table s (g text primary key, v integer);
 insert into s values ('x', 1);
 alter table s set maintained as select g, v from t;
@@ -71,6 +70,66 @@ alter table s set maintained as select g, v from t;
 select * from s;
 -- expect: rows
 -- | x | 1 |
+
+-- case: set maintained names the duplicate key
+-- derive-only: materialized views
+create table s (g text primary key, v integer);
+alter table s set maintained as select g, v from t;
+-- expect: error duplicate rows for primary key (g) = ('a')
+
+-- case: set maintained under a declared key the body cannot prove
+-- derive-only: materialized views
+create table s (v integer primary key, g text);
+insert into s values (10, 'old'), (99, 'gone');
+alter table s set maintained as select v, g from t;
+select v, g from s;
+-- expect: rows (ordered)
+-- | 10 | a |
+-- | 20 | a |
+-- | 30 | b |
+select arm from materialized_views() where name = 's';
+-- expect: rows
+-- | full rebuild |
+insert into t values (4, 'c', 40);
+update t set v = 21 where k = 2;
+select v, g from s;
+-- expect: rows (ordered)
+-- | 10 | a |
+-- | 21 | a |
+-- | 30 | b |
+-- | 40 | c |
+
+-- case: a write deriving a duplicate declared key fails and changes nothing
+-- derive-only: materialized views
+create table s (v integer primary key, g text);
+alter table s set maintained as select v, g from t;
+insert into t values (4, 'c', 10);
+-- expect: error duplicate rows for primary key (v) = (10)
+select count(*) from t;
+-- expect: rows
+-- | 3 |
+select count(*) from s;
+-- expect: rows
+-- | 3 |
+
+-- case: the table form under a declared key the body cannot prove
+-- derive-only: materialized views
+create table s (v integer primary key, k integer not null) maintained as select v, k from t;
+delete from t where k = 1;
+select v, k from s;
+-- expect: rows (ordered)
+-- | 20 | 2 |
+-- | 30 | 3 |
+
+-- case: a declared key the body cannot prove keeps the full rebuild gate
+-- derive-only: materialized views
+pragma materialized_view_rebuild_row_threshold = 2;
+create table s (v integer primary key, g text);
+alter table s set maintained as select v, g from t;
+-- expect: error its declared primary key is not the body's provable key
+select count(*) from s;
+-- expect: rows
+-- | 0 |
 
 -- case: set maintained refuses a cycle
 -- derive-only: materialized views
@@ -110,83 +169,3 @@ select k from mv;
 -- derive-only: materialized views
 alter table t drop maintained;
 -- expect: error it is not a maintained table
-
--- case: an incompatible source change makes the view stale
--- derive-only: materialized views
--- pending: staleness on schema change
-create materialized view mv as select k, g from t;
-alter table t alter column g set data type integer;
-select stale from materialized_views();
--- expect: rows
--- | true |
-
--- case: a stale view serves its last contents
--- derive-only: materialized views
-create materialized view mv as select k, v from t;
-alter table t alter column v set data type text;
-insert into t values (4, 'd', '40');
-select count(*) from mv;
--- expect: rows
--- | 3 |
-
--- case: a stale view whose body no longer plans
--- derive-only: materialized views
-create materialized view mv as select k, v from t;
-alter table t drop column v;
-select * from mv;
--- expect: error is stale; a source changed in an incompatible way — drop and recreate
-
--- case: refresh clears staleness
--- derive-only: materialized views
--- pending: staleness on schema change
-create materialized view mv as select k, v from t;
-alter table t alter column v set data type text;
-refresh materialized view mv;
-select stale from materialized_views();
--- expect: rows
--- | false |
-
--- case: staleness spreads to consumers
--- derive-only: materialized views
-create materialized view m1 as select k, v from t;
-create materialized view m2 as select k from m1;
-alter table t alter column v set data type text;
-select name, stale from materialized_views();
--- expect: rows
--- | m1 | true |
--- | m2 | true |
-
--- case: a compatible source change recompiles in place
--- derive-only: materialized views
-create materialized view mv as select k, g from t;
-alter table t add column z integer;
-insert into t values (4, 'c', 40, 1);
-select stale, row_count from materialized_views();
--- expect: rows
--- | false | 4 |
-
--- case: an index on a source never makes the view stale
--- derive-only: materialized views
-create materialized view mv as select k, g from t;
-create index tg on t (g);
-insert into t values (4, 'c', 40);
-select stale, row_count from materialized_views();
--- expect: rows
--- | false | 4 |
-
--- case: lateral fan-out arm
--- derive-only: materialized views
-create materialized view mv as select t.k, f.value from t cross join lateral generate_series(1, 2) f;
-select arm from materialized_views();
--- expect: rows
--- | lateral fan-out |
-
--- case: order-by key column would store null
--- derive-only: materialized views
--- pending: staleness on schema change
-create table o (k integer primary key, w text not null);
-insert into o values (1, 'x');
-create materialized view mv as select k, w from o order by w;
-alter table o alter column w drop not null;
-insert into o values (2, null);
--- expect: error would store NULL in column 'w'
