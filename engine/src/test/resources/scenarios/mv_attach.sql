@@ -152,6 +152,92 @@ create materialized view mv as select k, g from t;
 alter table mv set maintained as select g, k from t;
 -- expect: error output shape changed incompatibly
 
+-- case: set maintained adds a trailing column in place
+-- derive-only: materialized views
+create materialized view mv as select k, g from t;
+alter table mv set maintained as select k, g, v from t;
+select * from mv;
+-- expect: rows
+-- | 1 | a | 10 |
+-- | 2 | a | 20 |
+-- | 3 | b | 30 |
+-- expect: columns k, g, v
+update t set v = 11 where k = 1;
+select v from mv where k = 1;
+-- expect: rows
+-- | 11 |
+
+-- case: set maintained renames the trailing column in place
+-- derive-only: materialized views
+create materialized view mv as select k, g from t;
+alter table mv set maintained as select k, g as label from t;
+select label from mv where k = 3;
+-- expect: rows
+-- | b |
+
+-- case: set maintained drops a trailing column in place
+-- derive-only: materialized views
+create materialized view mv as select k, g, v from t;
+alter table mv set maintained as select k, g from t;
+select * from mv where k = 1;
+-- expect: rows
+-- | 1 | a |
+-- expect: columns k, g
+
+-- case: set maintained changes a column's type in place
+-- derive-only: materialized views
+create materialized view mv as select k, g from t;
+alter table mv set maintained as select k, v as g from t;
+select name, type from table_info('mv');
+-- expect: rows
+-- | k | integer |
+-- | g | integer |
+select g from mv where k = 2;
+-- expect: rows
+-- | 20 |
+
+-- case: set maintained moving a column is incompatible
+-- derive-only: materialized views
+create materialized view mv as select k, g from t;
+alter table mv set maintained as select k, v, g from t;
+-- expect: error output shape changed incompatibly
+select * from mv where k = 1;
+-- expect: rows
+-- | 1 | a |
+-- expect: columns k, g
+
+-- case: set maintained renaming an inner column is incompatible
+-- derive-only: materialized views
+create materialized view mv as select k, g, v from t;
+alter table mv set maintained as select k, g as label, v from t;
+-- expect: error output shape changed incompatibly
+
+-- case: a reshaping swap keeps consumers that still fit
+-- derive-only: materialized views
+create materialized view m1 as select k, g from t;
+create materialized view m2 as select k, g from m1;
+alter table m1 set maintained as select k, g, v from t;
+insert into t values (4, 'c', 40);
+select name, stale from materialized_views();
+-- expect: rows
+-- | m1 | false |
+-- | m2 | false |
+select count(*) from m2;
+-- expect: rows
+-- | 4 |
+
+-- case: a reshaping swap makes consumers of a retyped column stale
+-- derive-only: materialized views
+create materialized view m1 as select k, g from t;
+create materialized view m2 as select k, g from m1;
+create materialized view m3 as select k from m1;
+alter table m1 set maintained as select k, v as g from t;
+select name, stale from materialized_views();
+-- expect: rows
+-- | m1 | false |
+-- | m2 | true  |
+-- | m3 | false |
+
 -- case: drop maintained detaches
 -- derive-only: materialized views
 create materialized view mv as select k, g from t;

@@ -134,18 +134,42 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         context.transaction().beginWrite();
         if (mv.derivation().stale()) {
-            // Only refresh clears staleness: the body must plan again with the backing's shape.
+            // Only refresh clears staleness: the body must plan again, with the backing's shape or a shifted one.
             Derivation.Maintenance recompiled = recompile(mv, context.transaction().catalog(), context);
-            if (recompiled == null) {
-                throw sited("materialized view '" + mv.qualifiedName() + "' is stale and its body no longer fits its"
-                        + " columns: drop and recreate it", name, DeriveException.INVALID_DEFINITION);
-            }
-            TableSchema current = mv.withDerivation(mv.derivation().recompiled(recompiled));
+            TableSchema current = recompiled != null ? mv.withDerivation(mv.derivation().recompiled(recompiled))
+                    : reshapedForRefresh(mv, context, name.span());
             context.transaction().changeCatalog(context.transaction().catalog().replacing(mv, current));
             mv = current;
         }
         cascade(context, mv, fill(mv, bodyPlan(mv, context), context), true);
         return Result.empty();
+    }
+
+    /**
+     * A stale MV whose body plans again but publishes a shifted shape, on storage of that shape
+     * ({@link BackingReshape}), with its maintenance planned anew.
+     */
+    private static TableSchema reshapedForRefresh(TableSchema mv, ExecutionContext context,
+                                                  io.derive.engine.sql.SourceSpan at) {
+        io.derive.engine.schema.Catalog catalog = context.transaction().catalog();
+        BodyAnalysis body;
+        try {
+            PlanNode plan = new QueryBinder(catalog, mv.derivation().bodySql()).bind(mv.derivation().body());
+            body = analyze(mv.qualifiedName(), mv.derivation().body(), plan, context, declaredKey(mv));
+        } catch (DeriveException noLongerPlans) {
+            throw new DeriveException(DeriveException.INVALID_DEFINITION, "materialized view '" + mv.qualifiedName()
+                    + "' is stale and its body no longer plans (" + noLongerPlans.getMessage().replaceFirst(
+                    " at \\d+:\\d+$", "") + "): drop and recreate it", at.line(), at.column());
+        }
+        return rearmed(BackingReshape.reshaped(context.transaction(), mv, BackingReshape.forRefresh(mv, body, at), at),
+                body, catalog);
+    }
+
+    /** {@code mv}, reshaped for {@code body}, with the maintenance of that body over its new shape. */
+    private static TableSchema rearmed(TableSchema mv, BodyAnalysis body, io.derive.engine.schema.Catalog catalog) {
+        TableShape shape = TableSchema.shape(mv.schema(), mv.name(), mv.columns(), mv.primaryKey());
+        return mv.withDerivation(mv.derivation().recompiled(
+                arm(body, mv.columnNames(), shape, mv.derivation().bodySql(), catalog)));
     }
 
     @Override
@@ -163,18 +187,18 @@ public final class MaterializedViews implements MaterializedViewOperations {
             throw e.at(at.line(), at.column());
         }
         Attachment.refuseCycle(table, analysis, txn.catalog(), at);
+        TableSchema before = table;
         try {
             Attachment.checkShape(table, analysis, names, at);
         } catch (DeriveException mismatch) {
             if (!table.isMaintained()) {
                 throw mismatch;
             }
-            // A new body for a maintained table must keep the shape it publishes.
-            String reason = mismatch.getMessage().replaceFirst(" at \\d+:\\d+$", "");
-            throw new DeriveException(DeriveException.INVALID_DEFINITION, "cannot swap the body of '"
-                    + table.qualifiedName() + "': output shape changed incompatibly (" + reason + ")", at.line(), at.column());
+            // A new body for a maintained table keeps its key and column order; its tail and types may shift.
+            List<ColumnSchema> columns = BackingReshape.forSwap(table, analysis, names, at);
+            table = BackingReshape.reshaped(txn, table, columns, at);
         }
-        TableShape shape = table.storage().shape();
+        TableShape shape = TableSchema.shape(table.schema(), table.name(), table.columns(), table.primaryKey());
         List<String> columnNames = table.columnNames();
         Map<String, String> tags = table.isMaintained() ? table.derivation().tags() : Map.of();
         MaterializedViewStatistics statistics = table.isMaintained() ? table.derivation().statistics()
@@ -182,7 +206,19 @@ public final class MaterializedViews implements MaterializedViewOperations {
         Derivation derivation = new Derivation(bodySql, Parser.parseQuery(bodySql), analysis.sources().keySet(),
                 arm(analysis, columnNames, shape, bodySql, txn.catalog()), statistics, tags);
         TableSchema maintained = table.withDerivation(derivation);
-        txn.changeCatalog(txn.catalog().replacing(table, maintained));
+        io.derive.engine.schema.Catalog next = txn.catalog().replacing(table, maintained);
+        if (table != before) {
+            // The MVs reading it read a table of another shape now: recompiled when they still fit and
+            // read no column whose type or collation changed, else stale.
+            List<Integer> retyped = BackingReshape.retyped(before, maintained);
+            if (retyped.isEmpty()) {
+                next = sourceChanged(context, next, maintained, true, -1);
+            }
+            for (int column : retyped) {
+                next = sourceChanged(context, next, maintained, false, column);
+            }
+        }
+        txn.changeCatalog(next);
         if (!context.services().adopting(table.qualifiedName())) {
             cascade(context, maintained, fill(maintained, plan, context), true);
         }
@@ -229,13 +265,15 @@ public final class MaterializedViews implements MaterializedViewOperations {
 
     @Override
     public io.derive.engine.schema.Catalog sourceChanged(ExecutionContext context, io.derive.engine.schema.Catalog catalog,
-                                                         TableSchema source, boolean compatible) {
+                                                         TableSchema source, boolean compatible, int retypedColumn) {
         io.derive.engine.schema.Catalog next = catalog;
         for (TableSchema mv : catalog.dependentsOf(source)) {
             if (mv.derivation().stale()) {
                 continue;
             }
-            Derivation.Maintenance recompiled = compatible ? recompile(mv, next, context) : null;
+            boolean unaffected = compatible
+                    || retypedColumn >= 0 && !ColumnReads.reads(mv, next, source, retypedColumn);
+            Derivation.Maintenance recompiled = unaffected ? recompile(mv, next, context) : null;
             if (recompiled != null) {
                 next = next.replacing(mv, mv.withDerivation(mv.derivation().recompiled(recompiled)));
             } else {
