@@ -404,3 +404,19 @@ create materialized view mv as select t.k, f.value from t cross join lateral gen
 select arm from materialized_views();
 -- expect: rows
 -- | lateral fan-out |
+
+-- case: a group view sums text values as numbers
+-- derive-only: materialized views
+create table st (k integer primary key, g text, s text);
+insert into st values (1, 'a', 'x'), (2, 'b', '2'), (3, 'b', '3');
+create materialized view mv as select g, sum(s) as total from st group by g;
+select g, total, typeof(total) from mv;
+-- expect: rows
+-- | a | 0.0 | real    |
+-- | b | 5   | integer |
+insert into st values (4, 'a', '1.5');
+update st set s = '4' where k = 3;
+select g, total, typeof(total) from mv;
+-- expect: rows
+-- | a | 1.5 | real    |
+-- | b | 6   | integer |
