@@ -138,6 +138,9 @@ final class DdlExecutor {
         }
         txn.changeCatalog(txn.catalog().without(table));
         txn.onCommit(table.storage()::drop);
+        if (table.isMaintained()) {
+            SupportingIndexes.release(txn);
+        }
         return Result.empty();
     }
 

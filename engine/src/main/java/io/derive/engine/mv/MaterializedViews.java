@@ -85,6 +85,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         List<String> names = columns.stream().map(ColumnSchema::name).toList();
         Map<String, String> tags = new LinkedHashMap<>();
         create.tags().forEach(t -> tags.put(t.key(), t.value()));
+        supportingIndexes(txn, name.name(), body);
         // The stored body is parsed from its own text, so its spans point into bodySql.
         Derivation derivation = new Derivation(create.bodySql(), Parser.parseQuery(create.bodySql()),
                 body.sources().keySet(), arm(body, names, shape, create.bodySql(), txn.catalog()),
@@ -201,6 +202,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         TableShape shape = TableSchema.shape(table.schema(), table.name(), table.columns(), table.primaryKey());
         List<String> columnNames = table.columnNames();
         Map<String, String> tags = table.isMaintained() ? table.derivation().tags() : Map.of();
+        supportingIndexes(txn, table.name(), analysis);
         MaterializedViewStatistics statistics = table.isMaintained() ? table.derivation().statistics()
                 : new MaterializedViewStatistics();
         Derivation derivation = new Derivation(bodySql, Parser.parseQuery(bodySql), analysis.sources().keySet(),
@@ -219,6 +221,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             }
         }
         txn.changeCatalog(next);
+        io.derive.engine.exec.SupportingIndexes.release(txn);
         if (!context.services().adopting(table.qualifiedName())) {
             cascade(context, maintained, fill(maintained, plan, context), true);
         }
@@ -233,7 +236,20 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         context.transaction().beginWrite();
         context.transaction().changeCatalog(context.transaction().catalog().replacing(table, table.withDerivation(null)));
+        io.derive.engine.exec.SupportingIndexes.release(context.transaction());
         return Result.empty();
+    }
+
+    /**
+     * The indexes a 1:1 join body's lookups seek the driving table by, created where it has none,
+     * before the arm is planned so that its lookup queries plan as seeks.
+     */
+    private static void supportingIndexes(Transaction txn, String view, BodyAnalysis body) {
+        if (body.arm() == BodyAnalysis.Arm.JOIN) {
+            KeyedShape.Parts parts = body.join().orElseThrow();
+            io.derive.engine.exec.SupportingIndexes.ensure(txn, view, KeyedShape.driving(parts),
+                    KeyedShape.referencingColumns(parts));
+        }
     }
 
     @Override
