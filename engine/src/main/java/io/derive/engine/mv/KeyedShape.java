@@ -126,11 +126,12 @@ final class KeyedShape {
         return Optional.of(new Parts(driving, keyOutputs, Map.of(), true));
     }
 
-    /** The driving table of a 1:1 join and, per lookup table, its referencing columns (for the seek of each lookup). */
+    /** The driving table of a 1:1 join. */
     static TableSchema driving(Parts parts) {
         return parts.driving().table();
     }
 
+    /** Per lookup table, the driving table's columns that reference its key: what a lookup write seeks by. */
     static List<java.util.Set<Integer>> referencingColumns(Parts parts) {
         List<java.util.Set<Integer>> sets = new ArrayList<>();
         for (int[][] pairs : parts.lookupPairs().values()) {
