@@ -145,3 +145,16 @@ select distinct count(*) from s group by g;
 -- | 1 |
 -- | 3 |
 -- | 2 |
+
+-- case: sum of text values is numeric, as in SQLite
+create table st (k integer primary key, g text, s text);
+insert into st values (1, 'a', '1'), (2, 'a', ' 2 '), (3, 'b', 'x'), (4, 'b', '1.5'), (5, 'c', null), (6, 'd', '+7');
+select g, sum(s), typeof(sum(s)) from st group by g;
+-- expect: rows
+-- | a | 3    | integer |
+-- | b | 1.5  | real    |
+-- | c | NULL | null    |
+-- | d | 7    | integer |
+select sum(s), typeof(sum(s)) from st;
+-- expect: rows
+-- | 11.5 | real |

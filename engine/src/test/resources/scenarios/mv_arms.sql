@@ -397,3 +397,93 @@ select k from mv;
 -- expect: rows
 -- | 1 |
 -- | 2 |
+
+-- case: arm of a lateral fan-out over a constant range
+-- derive-only: materialized views
+create materialized view mv as select t.k, f.value from t cross join lateral generate_series(1, 2) f;
+select arm from materialized_views();
+-- expect: rows
+-- | lateral fan-out |
+
+-- case: a group view sums text values as numbers
+-- derive-only: materialized views
+create table st (k integer primary key, g text, s text);
+insert into st values (1, 'a', 'x'), (2, 'b', '2'), (3, 'b', '3');
+create materialized view mv as select g, sum(s) as total from st group by g;
+select g, total, typeof(total) from mv;
+-- expect: rows
+-- | a | 0.0 | real    |
+-- | b | 5   | integer |
+insert into st values (4, 'a', '1.5');
+update st set s = '4' where k = 3;
+select g, total, typeof(total) from mv;
+-- expect: rows
+-- | a | 1.5 | real    |
+-- | b | 6   | integer |
+
+-- case: a 1:1 join view creates the index its lookup writes seek by
+-- derive-only: materialized views
+create materialized view mv as select u.id, u.x, t.g from u join t on u.k = t.k;
+select type, name, sql from schema() where type = 'index';
+-- expect: rows
+-- | index | derive_mv_mv_1 | create index derive_mv_mv_1 on main.u (k) |
+update t set g = 'z' where k = 1;
+select id, g from mv;
+-- expect: rows
+-- | 1 | z |
+-- | 2 | a |
+drop index derive_mv_mv_1;
+-- expect: error materialized view 'main.mv' finds rows by it
+drop materialized view mv;
+select count(*) from schema() where type = 'index';
+-- expect: rows
+-- | 0 |
+
+-- case: a 1:1 join view seeks by an index the driving table has
+-- derive-only: materialized views
+create index u_k on u (k, x);
+create materialized view mv as select u.id, u.x, t.g from u join t on u.k = t.k;
+select name from schema() where type = 'index';
+-- expect: rows
+-- | u_k |
+drop index u_k;
+select name from schema() where type = 'index';
+-- expect: rows
+-- | derive_mv_mv_1 |
+update t set g = 'z' where k = 2;
+select id, g from mv;
+-- expect: rows
+-- | 1 | a |
+-- | 2 | z |
+
+-- case: two join views share one supporting index, which outlives a rename
+-- derive-only: materialized views
+create materialized view m1 as select u.id, t.g from u join t on u.k = t.k;
+create materialized view m2 as select u.id, u.x, t.v from u join t on t.k = u.k;
+alter table m1 rename to m9;
+drop materialized view m9;
+select name from schema() where type = 'index';
+-- expect: rows
+-- | derive_mv_m1_1 |
+drop materialized view m2;
+select count(*) from schema() where type = 'index';
+-- expect: rows
+-- | 0 |
+
+-- case: a supporting index rolls back with its view
+-- derive-only: materialized views
+begin;
+create materialized view mv as select u.id, t.g from u join t on u.k = t.k;
+rollback;
+select count(*) from schema() where type = 'index';
+-- expect: rows
+-- | 0 |
+begin;
+create materialized view mv as select u.id, t.g from u join t on u.k = t.k;
+commit;
+begin;
+drop materialized view mv;
+rollback;
+select name from schema() where type = 'index';
+-- expect: rows
+-- | derive_mv_mv_1 |

@@ -90,6 +90,9 @@ abstract class Accumulator {
      * real once a real appears, NULL over no non-NULL input; {@code total}: always real, 0.0 when empty.
      */
     private static final class Sum extends Accumulator {
+        /** SQLite's numeric affinity takes such a text as an integer (blanks around it allowed). */
+        private static final java.util.regex.Pattern INTEGER_TEXT = java.util.regex.Pattern.compile("\\s*[+-]?\\d+\\s*");
+
         private final boolean total;
         private long integer;
         private double real;
@@ -109,8 +112,9 @@ abstract class Accumulator {
             }
             any = true;
             Number n = Numeric.of(v);
-            if (!(v instanceof Number) && !(v instanceof Boolean) && !isReal) {
-                // SQLite: an input that is neither an integer nor NULL makes the sum real.
+            if (!(v instanceof Number) && !(v instanceof Boolean) && !isIntegerText(v, n) && !isReal) {
+                // SQLite: an input that is neither an integer nor NULL makes the sum real; a
+                // text that reads wholly as an integer counts as one (sum('1') is 1).
                 real = exact != null ? exact.doubleValue() : integer;
                 isReal = true;
             }
@@ -135,6 +139,10 @@ abstract class Accumulator {
                 isReal = true;
             }
             real += n.doubleValue();
+        }
+
+        private static boolean isIntegerText(Object v, Number n) {
+            return v instanceof String text && n instanceof Long && INTEGER_TEXT.matcher(text).matches();
         }
 
         @Override

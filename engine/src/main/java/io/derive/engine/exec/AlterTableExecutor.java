@@ -101,10 +101,13 @@ final class AlterTableExecutor {
             next = RenamePropagation.columnRenamed(context, txn.catalog(), next, table, column, r.newName(), r.span());
         } else if (!next.dependentsOf(after).isEmpty()) {
             // Adding a column or changing nullability cannot change what a body reads, and a body
-            // reading a dropped column no longer plans; a type or collation change may change results.
+            // reading a dropped column no longer plans; a type or collation change may change the
+            // results of the bodies reading that column.
             boolean compatible = action instanceof Statement.AddColumn || action instanceof Statement.SetColumnNotNull
                     || action instanceof Statement.DropColumn;
-            next = context.services().materializedViews().sourceChanged(context, next, after, compatible);
+            int retyped = action instanceof Statement.SetColumnType t ? visibleColumn(table, t.column(), t.span())
+                    : action instanceof Statement.SetColumnCollation c ? visibleColumn(table, c.column(), c.span()) : -1;
+            next = context.services().materializedViews().sourceChanged(context, next, after, compatible, retyped);
         }
         txn.changeCatalog(next);
         return Result.empty();

@@ -129,8 +129,18 @@ final class DdlExecutor {
             throw sited(DeriveException.INVALID_DEFINITION, "cannot drop " + table.kindName() + " '" + table.qualifiedName()
                     + "': materialized view '" + dependents.get(0).qualifiedName() + "' reads it", drop.name().span());
         }
+        // Only an MV is held back: a CHECK reading a plain table survives its drop and heals when
+        // the table is re-created (semantics §6), as the scenarios of derived-row validation pin.
+        Optional<String> check = table.isMaintained() ? CheckReaders.readerOf(txn.catalog(), table.key()) : Optional.empty();
+        if (check.isPresent()) {
+            throw sited(DeriveException.INVALID_DEFINITION, "cannot drop " + table.kindName() + " '" + table.qualifiedName()
+                    + "': " + check.get(), drop.name().span());
+        }
         txn.changeCatalog(txn.catalog().without(table));
         txn.onCommit(table.storage()::drop);
+        if (table.isMaintained()) {
+            SupportingIndexes.release(txn);
+        }
         return Result.empty();
     }
 

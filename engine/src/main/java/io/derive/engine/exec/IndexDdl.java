@@ -104,6 +104,12 @@ final class IndexDdl {
             throw DdlExecutor.sited(DeriveException.INVALID_DEFINITION, "index " + index.name()
                     + " associated with UNIQUE or PRIMARY KEY constraint cannot be dropped", drop.name().span());
         }
+        Optional<TableSchema> seeking = SupportingIndexes.neededBy(txn.catalog(), table, index);
+        if (seeking.isPresent() && index.name().toLowerCase(java.util.Locale.ROOT).startsWith(SupportingIndexes.PREFIX)) {
+            throw DdlExecutor.sited(DeriveException.INVALID_DEFINITION, "cannot drop index " + index.name()
+                    + ": materialized view '" + seeking.get().qualifiedName() + "' finds rows by it; it goes when no"
+                    + " materialized view needs it", drop.name().span());
+        }
         txn.beginWrite();
         HostedTable storage = table.storage();
         IndexShape shape = IndexShapes.of(table, index);
@@ -111,7 +117,19 @@ final class IndexDdl {
         txn.onRollback(() -> storage.createIndex(shape));
         List<IndexSchema> indexes = new ArrayList<>(table.constraints().indexes());
         indexes.remove(index);
-        txn.changeCatalog(txn.catalog().with(table.withConstraints(table.constraints().withIndexes(indexes))));
+        TableSchema after = table.withConstraints(table.constraints().withIndexes(indexes));
+        txn.changeCatalog(txn.catalog().with(after));
+        if (!txn.catalog().dependentsOf(after).isEmpty()) {
+            // Maintenance plans may seek by the dropped index: the MVs seeking by its columns get
+            // their own (SupportingIndexes), and every MV over the table is planned again.
+            if (seeking.isPresent()) {
+                for (TableSchema mv : txn.catalog().dependentsOf(after)) {
+                    SupportingIndexes.ensure(txn, mv.name(), after, mv.derivation().maintenance().seekColumns(after.key()));
+                }
+            }
+            TableSchema current = txn.catalog().tableByKey(after.key()).orElse(after);
+            txn.changeCatalog(context.services().materializedViews().sourceChanged(context, txn.catalog(), current, true, -1));
+        }
         return Result.empty();
     }
 

@@ -100,9 +100,13 @@ public interface MaterializedViewOperations {
     /**
      * Called by DDL that changed the shape of {@code source} inside the statement (semantics §5):
      * each MV reading it is recompiled in place when its body still plans with the same shape and
-     * key and the change cannot alter what it reads ({@code compatible}); otherwise it goes stale,
-     * and so do the MVs that read it. Returns the catalog with those MVs updated.
+     * key and the change cannot alter what it reads ({@code compatible}, or {@code retypedColumn}
+     * is a column it does not read); otherwise it goes stale, and so do the MVs that read it.
+     * Returns the catalog with those MVs updated.
+     *
+     * @param retypedColumn the column of {@code source} whose type or collation changed, or -1:
+     *                      the change is then incompatible only for the MVs reading that column
      */
     io.derive.engine.schema.Catalog sourceChanged(ExecutionContext context, io.derive.engine.schema.Catalog catalog,
-                                                  TableSchema source, boolean compatible);
+                                                  TableSchema source, boolean compatible, int retypedColumn);
 }

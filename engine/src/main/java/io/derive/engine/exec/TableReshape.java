@@ -16,7 +16,7 @@ import java.util.function.UnaryOperator;
  * its end (the new one on rollback, or on {@code rollback to} a savepoint taken before; the old
  * one on commit), and the table's secondary indexes are re-created on a new incarnation.
  */
-final class TableReshape {
+public final class TableReshape {
     private TableReshape() {
     }
 
@@ -26,7 +26,7 @@ final class TableReshape {
      *
      * @param at where the altering statement is, for a key collision under the new shape
      */
-    static TableSchema reshaped(Transaction txn, TableSchema before, TableSchema after, UnaryOperator<Object[]> rows,
+    public static TableSchema reshaped(Transaction txn, TableSchema before, TableSchema after, UnaryOperator<Object[]> rows,
                                 SourceSpan at) {
         TableShape shape = TableSchema.shape(after.schema(), after.name(), after.columns(), after.primaryKey());
         HostedTable old = before.storage();

@@ -25,9 +25,11 @@ import java.util.Optional;
  * @param key     the backing's physical key: {@code order by} output columns, then the logical key
  * @param plan    the bound body
  * @param join    for the 1:1 join arm, the body's driving and lookup tables
+ * @param declaredKey whether {@code key} is a declared primary key the body cannot prove (then
+ *                the arm is the full rebuild, which checks the key on every rebuild)
  */
 record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn> columns,
-                    List<TableShape.KeyPart> key, PlanNode plan, Optional<KeyedShape.Parts> join) {
+                    List<TableShape.KeyPart> key, PlanNode plan, Optional<KeyedShape.Parts> join, boolean declaredKey) {
 
     /** The maintenance arms of semantics §4 implemented so far. */
     enum Arm { PER_ROW, GROUP, JOIN, LATERAL, FULL_REBUILD }
@@ -39,6 +41,19 @@ record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn
      * @param rebuildThreshold      {@code pragma materialized_view_rebuild_row_threshold}; 0 disables the gate
      */
     static BodyAnalysis of(String view, Select body, PlanNode plan, boolean nondeterministicLifted, long rebuildThreshold) {
+        return of(view, body, plan, nondeterministicLifted, rebuildThreshold, null);
+    }
+
+    /**
+     * As {@link #of(String, Select, PlanNode, boolean, long)}, for a table that declares its
+     * primary key ({@code declaredKey}, null for none). When the declared key is not the body's
+     * provable key (other columns, or none is provable) the backing is keyed by the declared key
+     * and maintained by the full-rebuild floor: only re-deriving every row and checking it
+     * against that key at statement end keeps the table exact, since the per-row, group and
+     * join arms locate a changed row by the body's own key, which then does not identify it.
+     */
+    static BodyAnalysis of(String view, Select body, PlanNode plan, boolean nondeterministicLifted, long rebuildThreshold,
+                           List<TableShape.KeyPart> declaredKey) {
         String cannot = "materialized view '" + view + "' cannot be materialized: ";
         Map<String, TableSchema> sources = new LinkedHashMap<>();
         collectSources(plan, sources);
@@ -48,9 +63,15 @@ record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn
         if (PlanAnalysis.readsParameters(plan)) {
             throw definition("materialized view '" + view + "': a body cannot use parameters", body);
         }
+        Optional<List<Integer>> logical = KeyAnalysis.key(plan);
+        List<Integer> logicalKey = logical.map(l -> l.isEmpty()
+                ? java.util.stream.IntStream.range(0, plan.columns().size()).boxed().toList() : l).orElse(null);
+        List<TableShape.KeyPart> provable = logicalKey == null ? null : physicalKey(plan, logicalKey);
+        boolean declared = declaredKey != null && (provable == null || !sameColumns(provable, declaredKey));
         Optional<KeyedShape.Parts> join = Optional.empty();
-        Arm arm = PerRowShape.matches(plan) ? Arm.PER_ROW : GroupShape.matches(plan) ? Arm.GROUP : Arm.FULL_REBUILD;
-        if (arm == Arm.FULL_REBUILD && PlanAnalysis.deterministic(plan)) {
+        Arm arm = declared ? Arm.FULL_REBUILD
+                : PerRowShape.matches(plan) ? Arm.PER_ROW : GroupShape.matches(plan) ? Arm.GROUP : Arm.FULL_REBUILD;
+        if (arm == Arm.FULL_REBUILD && !declared && PlanAnalysis.deterministic(plan)) {
             join = KeyedShape.match(body, plan, sources);
             arm = join.isPresent() ? Arm.JOIN : arm;
         }
@@ -60,18 +81,15 @@ record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn
                     + (arm == Arm.FULL_REBUILD ? " (pragma nondeterministic_schema = true allows it for this body)" : ""),
                     body);
         }
-        Optional<List<Integer>> logical = KeyAnalysis.key(plan);
-        if (logical.isEmpty()) {
+        if (provable == null && !declared) {
             throw definition(cannot + "no provable unique key", body);
         }
-        List<Integer> logicalKey = logical.get().isEmpty()
-                ? java.util.stream.IntStream.range(0, plan.columns().size()).boxed().toList() : logical.get();
-        List<TableShape.KeyPart> key = physicalKey(plan, logicalKey);
+        List<TableShape.KeyPart> key = declared ? declaredKey : provable;
         if (arm == Arm.GROUP && key.size() != logicalKey.size()) {
             // Ordering by an aggregate would re-key a group's row; only a rebuild keeps that sound.
             arm = Arm.FULL_REBUILD;
         }
-        if (arm == Arm.FULL_REBUILD && PlanAnalysis.deterministic(plan)) {
+        if (arm == Arm.FULL_REBUILD && !declared && PlanAnalysis.deterministic(plan)) {
             join = KeyedShape.matchLateral(body, plan, sources, key);
             arm = join.isPresent() ? Arm.LATERAL : arm;
         }
@@ -79,13 +97,42 @@ record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn
             for (TableSchema source : sources.values()) {
                 long rows = source.storage().committedRowCount();
                 if (rows > rebuildThreshold) {
-                    throw definition(cannot + "its body can only be maintained by a full rebuild and source '"
+                    throw definition(cannot + (declared
+                            ? "its declared primary key is not the body's provable key, so it can only be maintained by a"
+                            + " full rebuild, and source '" : "its body can only be maintained by a full rebuild and source '")
                             + source.qualifiedName() + "' has " + rows + " rows, more than pragma"
                             + " materialized_view_rebuild_row_threshold (" + rebuildThreshold + ")", body);
                 }
             }
         }
-        return new BodyAnalysis(arm, sources, plan.columns(), key, plan, join);
+        return new BodyAnalysis(arm, sources, plan.columns(), key, plan, join, declared);
+    }
+
+    /** Whether two keys name the same columns in the same order (a direction difference is the caller's to report). */
+    private static boolean sameColumns(List<TableShape.KeyPart> a, List<TableShape.KeyPart> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i).column() != b.get(i).column()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The output columns the body's {@code order by} adds to its logical key in the physical key. */
+    static List<Integer> orderKeyColumns(PlanNode plan) {
+        List<Integer> logical = KeyAnalysis.key(plan).orElse(List.of());
+        List<Integer> columns = new ArrayList<>();
+        if (plan instanceof PlanNode.Sort sort) {
+            for (PlanNode.SortKey k : sort.keys()) {
+                if (k.column() < plan.columns().size() && !logical.contains(k.column())) {
+                    columns.add(k.column());
+                }
+            }
+        }
+        return columns;
     }
 
     /** Order-by output columns first (they choose the scan order), then the logical key. */

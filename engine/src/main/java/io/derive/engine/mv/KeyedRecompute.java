@@ -5,15 +5,20 @@ import io.derive.engine.plan.PlanNode;
 import io.derive.engine.schema.Collation;
 import io.derive.engine.spi.TableShape;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The 1:1 join arm (semantics §4.3) and the lateral fan-out arm (§4.4): MV rows keyed first by a
  * driving-table key. A driving-table write records the row's key; a lookup-table write records
  * the driving keys that reference the changed lookup key, found by a query on the driving table's
- * referencing columns (a seek where those columns are indexed). At statement end each recorded
+ * referencing columns: an index seek, as {@link #seekColumns} asks an index of them (semantics
+ * §4.3; {@link io.derive.engine.exec.SupportingIndexes} creates one where the table has none). At statement end each recorded
  * key's slice is recomputed: one row for a 1:1 join, the re-fanned rows of a lateral body.
  */
 final class KeyedRecompute extends SliceRecompute {
@@ -24,10 +29,11 @@ final class KeyedRecompute extends SliceRecompute {
     /**
      * How writes to one lookup table reach driving keys.
      *
-     * @param lookupColumns the lookup table's key columns, in the order the query's parameters take them
-     * @param findDriving   the driving keys whose referencing columns equal the parameters
+     * @param lookupColumns  the lookup table's key columns, in the order the query's parameters take them
+     * @param drivingColumns the driving table's referencing columns, paired with {@code lookupColumns}
+     * @param findDriving    the driving keys whose referencing columns equal the parameters
      */
-    record Lookup(int[] lookupColumns, PlanNode findDriving) {
+    record Lookup(int[] lookupColumns, int[] drivingColumns, PlanNode findDriving) {
         Parameters parameters(Object[] lookupRow) {
             Map<String, Object> named = new HashMap<>();
             for (int i = 0; i < lookupColumns.length; i++) {
@@ -66,6 +72,20 @@ final class KeyedRecompute extends SliceRecompute {
             key[i] = drivingRow[drivingKey[i]];
         }
         return key;
+    }
+
+    /** The driving table's referencing columns of each lookup: {@link KeyedShape} has an index seek them. */
+    @Override
+    public List<Set<Integer>> seekColumns(String table) {
+        List<Set<Integer>> sets = new ArrayList<>();
+        if (table.equals(driving)) {
+            for (Lookup lookup : lookups.values()) {
+                Set<Integer> columns = new LinkedHashSet<>();
+                Arrays.stream(lookup.drivingColumns()).forEach(columns::add);
+                sets.add(columns);
+            }
+        }
+        return sets;
     }
 
     /** How writes to the lookup table with this catalog key reach driving keys; null for another table. */

@@ -126,6 +126,24 @@ final class KeyedShape {
         return Optional.of(new Parts(driving, keyOutputs, Map.of(), true));
     }
 
+    /** The driving table of a 1:1 join. */
+    static TableSchema driving(Parts parts) {
+        return parts.driving().table();
+    }
+
+    /** Per lookup table, the driving table's columns that reference its key: what a lookup write seeks by. */
+    static List<java.util.Set<Integer>> referencingColumns(Parts parts) {
+        List<java.util.Set<Integer>> sets = new ArrayList<>();
+        for (int[][] pairs : parts.lookupPairs().values()) {
+            java.util.Set<Integer> columns = new java.util.LinkedHashSet<>();
+            for (int[] pair : pairs) {
+                columns.add(pair[1]);
+            }
+            sets.add(columns);
+        }
+        return sets;
+    }
+
     static KeyedRecompute arm(Parts parts, String bodySql, Catalog catalog, List<String> names, TableShape backing) {
         Select body = Parser.parseQuery(bodySql);
         SourceSpan at = body.span();
@@ -161,15 +179,17 @@ final class KeyedShape {
         }
         List<Expr> conditions = new ArrayList<>();
         int[] lookupColumns = new int[pairs.length];
+        int[] drivingColumns = new int[pairs.length];
         for (int i = 0; i < pairs.length; i++) {
             lookupColumns[i] = pairs[i][0];
+            drivingColumns[i] = pairs[i][1];
             conditions.add(equals(null, driving.columns().get(pairs[i][1]).name(), LOOKUP_PARAMETER + i, at));
         }
         Select find = new Select(List.of(), false, false, items,
                 new Select.NamedTable(new QualifiedName(driving.schema(), driving.name(), at), null, at), and(conditions),
                 List.of(), null, List.of(), List.of(), null, null, at);
         String text = "select from " + driving.qualifiedName();
-        return new KeyedRecompute.Lookup(lookupColumns, new QueryBinder(catalog, text).bind(find));
+        return new KeyedRecompute.Lookup(lookupColumns, drivingColumns, new QueryBinder(catalog, text).bind(find));
     }
 
     /**

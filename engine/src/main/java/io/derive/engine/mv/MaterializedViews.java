@@ -64,7 +64,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         String view = schema + "." + name.name();
         PlanNode plan = new QueryBinder(txn.catalog(), context.sql()).bind(create.body());
-        BodyAnalysis body = analyze(view, create.body(), plan, context);
+        BodyAnalysis body = analyze(view, create.body(), plan, context, null);
         List<ColumnSchema> columns = backingColumns(view, create, body);
         String moduleName = create.host() == null ? context.services().defaultHost() : create.host().module();
         TableModule module;
@@ -85,6 +85,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         List<String> names = columns.stream().map(ColumnSchema::name).toList();
         Map<String, String> tags = new LinkedHashMap<>();
         create.tags().forEach(t -> tags.put(t.key(), t.value()));
+        supportingIndexes(txn, name.name(), body);
         // The stored body is parsed from its own text, so its spans point into bodySql.
         Derivation derivation = new Derivation(create.bodySql(), Parser.parseQuery(create.bodySql()),
                 body.sources().keySet(), arm(body, names, shape, create.bodySql(), txn.catalog()),
@@ -96,9 +97,22 @@ public final class MaterializedViews implements MaterializedViewOperations {
     }
 
     private static BodyAnalysis analyze(String view, io.derive.engine.sql.ast.Select body, PlanNode plan,
-                                        ExecutionContext context) {
+                                        ExecutionContext context, List<TableShape.KeyPart> declaredKey) {
         return BodyAnalysis.of(view, body, plan, context.pragmas().nondeterministicSchema(),
-                context.pragmas().rebuildRowThreshold());
+                context.pragmas().rebuildRowThreshold(), declaredKey);
+    }
+
+    /**
+     * The primary key {@code table} declares independently of a body, for {@link BodyAnalysis}:
+     * a plain table's own key (none for a bag), and for a maintained table the key it was
+     * attached under when that is not its body's provable key. A body swap or recompile of an
+     * MV keyed by its body must keep that key, so it passes none.
+     */
+    private static List<TableShape.KeyPart> declaredKey(TableSchema table) {
+        if (!table.isMaintained()) {
+            return table.columns().stream().anyMatch(ColumnSchema::hidden) ? null : table.primaryKey();
+        }
+        return table.derivation().maintenance() instanceof FullRebuild f && f.declaredKey() ? table.primaryKey() : null;
     }
 
     private static Derivation.Maintenance arm(BodyAnalysis body, List<String> names, TableShape shape, String bodySql,
@@ -107,7 +121,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             case PER_ROW -> PerRowShape.arm(body.plan(), names, shape);
             case GROUP -> GroupShape.arm(body.plan(), names, shape);
             case JOIN, LATERAL -> KeyedShape.arm(body.join().orElseThrow(), bodySql, catalog, names, shape);
-            case FULL_REBUILD -> new FullRebuild(names);
+            case FULL_REBUILD -> new FullRebuild(names, body.declaredKey());
         };
     }
 
@@ -121,18 +135,42 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         context.transaction().beginWrite();
         if (mv.derivation().stale()) {
-            // Only refresh clears staleness: the body must plan again with the backing's shape.
+            // Only refresh clears staleness: the body must plan again, with the backing's shape or a shifted one.
             Derivation.Maintenance recompiled = recompile(mv, context.transaction().catalog(), context);
-            if (recompiled == null) {
-                throw sited("materialized view '" + mv.qualifiedName() + "' is stale and its body no longer fits its"
-                        + " columns: drop and recreate it", name, DeriveException.INVALID_DEFINITION);
-            }
-            TableSchema current = mv.withDerivation(mv.derivation().recompiled(recompiled));
+            TableSchema current = recompiled != null ? mv.withDerivation(mv.derivation().recompiled(recompiled))
+                    : reshapedForRefresh(mv, context, name.span());
             context.transaction().changeCatalog(context.transaction().catalog().replacing(mv, current));
             mv = current;
         }
         cascade(context, mv, fill(mv, bodyPlan(mv, context), context), true);
         return Result.empty();
+    }
+
+    /**
+     * A stale MV whose body plans again but publishes a shifted shape, on storage of that shape
+     * ({@link BackingReshape}), with its maintenance planned anew.
+     */
+    private static TableSchema reshapedForRefresh(TableSchema mv, ExecutionContext context,
+                                                  io.derive.engine.sql.SourceSpan at) {
+        io.derive.engine.schema.Catalog catalog = context.transaction().catalog();
+        BodyAnalysis body;
+        try {
+            PlanNode plan = new QueryBinder(catalog, mv.derivation().bodySql()).bind(mv.derivation().body());
+            body = analyze(mv.qualifiedName(), mv.derivation().body(), plan, context, declaredKey(mv));
+        } catch (DeriveException noLongerPlans) {
+            throw new DeriveException(DeriveException.INVALID_DEFINITION, "materialized view '" + mv.qualifiedName()
+                    + "' is stale and its body no longer plans (" + noLongerPlans.getMessage().replaceFirst(
+                    " at \\d+:\\d+$", "") + "): drop and recreate it", at.line(), at.column());
+        }
+        return rearmed(BackingReshape.reshaped(context.transaction(), mv, BackingReshape.forRefresh(mv, body, at), at),
+                body, catalog);
+    }
+
+    /** {@code mv}, reshaped for {@code body}, with the maintenance of that body over its new shape. */
+    private static TableSchema rearmed(TableSchema mv, BodyAnalysis body, io.derive.engine.schema.Catalog catalog) {
+        TableShape shape = TableSchema.shape(mv.schema(), mv.name(), mv.columns(), mv.primaryKey());
+        return mv.withDerivation(mv.derivation().recompiled(
+                arm(body, mv.columnNames(), shape, mv.derivation().bodySql(), catalog)));
     }
 
     @Override
@@ -145,31 +183,45 @@ public final class MaterializedViews implements MaterializedViewOperations {
         BodyAnalysis analysis;
         try {
             plan = new QueryBinder(txn.catalog(), bodySql).bind(Parser.parseQuery(bodySql));
-            analysis = analyze(table.qualifiedName(), body, plan, context);
+            analysis = analyze(table.qualifiedName(), body, plan, context, declaredKey(table));
         } catch (DeriveException e) {
             throw e.at(at.line(), at.column());
         }
         Attachment.refuseCycle(table, analysis, txn.catalog(), at);
+        TableSchema before = table;
         try {
             Attachment.checkShape(table, analysis, names, at);
         } catch (DeriveException mismatch) {
             if (!table.isMaintained()) {
                 throw mismatch;
             }
-            // A new body for a maintained table must keep the shape it publishes.
-            String reason = mismatch.getMessage().replaceFirst(" at \\d+:\\d+$", "");
-            throw new DeriveException(DeriveException.INVALID_DEFINITION, "cannot swap the body of '"
-                    + table.qualifiedName() + "': output shape changed incompatibly (" + reason + ")", at.line(), at.column());
+            // A new body for a maintained table keeps its key and column order; its tail and types may shift.
+            List<ColumnSchema> columns = BackingReshape.forSwap(table, analysis, names, at);
+            table = BackingReshape.reshaped(txn, table, columns, at);
         }
-        TableShape shape = table.storage().shape();
+        TableShape shape = TableSchema.shape(table.schema(), table.name(), table.columns(), table.primaryKey());
         List<String> columnNames = table.columnNames();
         Map<String, String> tags = table.isMaintained() ? table.derivation().tags() : Map.of();
+        supportingIndexes(txn, table.name(), analysis);
         MaterializedViewStatistics statistics = table.isMaintained() ? table.derivation().statistics()
                 : new MaterializedViewStatistics();
         Derivation derivation = new Derivation(bodySql, Parser.parseQuery(bodySql), analysis.sources().keySet(),
                 arm(analysis, columnNames, shape, bodySql, txn.catalog()), statistics, tags);
         TableSchema maintained = table.withDerivation(derivation);
-        txn.changeCatalog(txn.catalog().replacing(table, maintained));
+        io.derive.engine.schema.Catalog next = txn.catalog().replacing(table, maintained);
+        if (table != before) {
+            // The MVs reading it read a table of another shape now: recompiled when they still fit and
+            // read no column whose type or collation changed, else stale.
+            List<Integer> retyped = BackingReshape.retyped(before, maintained);
+            if (retyped.isEmpty()) {
+                next = sourceChanged(context, next, maintained, true, -1);
+            }
+            for (int column : retyped) {
+                next = sourceChanged(context, next, maintained, false, column);
+            }
+        }
+        txn.changeCatalog(next);
+        io.derive.engine.exec.SupportingIndexes.release(txn);
         if (!context.services().adopting(table.qualifiedName())) {
             cascade(context, maintained, fill(maintained, plan, context), true);
         }
@@ -184,7 +236,20 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         context.transaction().beginWrite();
         context.transaction().changeCatalog(context.transaction().catalog().replacing(table, table.withDerivation(null)));
+        io.derive.engine.exec.SupportingIndexes.release(context.transaction());
         return Result.empty();
+    }
+
+    /**
+     * The indexes a 1:1 join body's lookups seek the driving table by, created where it has none,
+     * before the arm is planned so that its lookup queries plan as seeks.
+     */
+    private static void supportingIndexes(Transaction txn, String view, BodyAnalysis body) {
+        if (body.arm() == BodyAnalysis.Arm.JOIN) {
+            KeyedShape.Parts parts = body.join().orElseThrow();
+            io.derive.engine.exec.SupportingIndexes.ensure(txn, view, KeyedShape.driving(parts),
+                    KeyedShape.referencingColumns(parts));
+        }
     }
 
     @Override
@@ -205,7 +270,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
     public String explainArm(Statement.CreateMaterializedView create, ExecutionContext context) {
         String view = (create.name().schema() == null ? "main" : create.name().schema()) + "." + create.name().name();
         PlanNode plan = new QueryBinder(context.transaction().catalog(), context.sql()).bind(create.body());
-        return switch (analyze(view, create.body(), plan, context).arm()) {
+        return switch (analyze(view, create.body(), plan, context, null).arm()) {
             case PER_ROW -> PerRowProjection.ARM;
             case GROUP -> GroupRecompute.ARM;
             case JOIN -> KeyedRecompute.ARM;
@@ -216,13 +281,15 @@ public final class MaterializedViews implements MaterializedViewOperations {
 
     @Override
     public io.derive.engine.schema.Catalog sourceChanged(ExecutionContext context, io.derive.engine.schema.Catalog catalog,
-                                                         TableSchema source, boolean compatible) {
+                                                         TableSchema source, boolean compatible, int retypedColumn) {
         io.derive.engine.schema.Catalog next = catalog;
         for (TableSchema mv : catalog.dependentsOf(source)) {
             if (mv.derivation().stale()) {
                 continue;
             }
-            Derivation.Maintenance recompiled = compatible ? recompile(mv, next, context) : null;
+            boolean unaffected = compatible
+                    || retypedColumn >= 0 && !ColumnReads.reads(mv, next, source, retypedColumn);
+            Derivation.Maintenance recompiled = unaffected ? recompile(mv, next, context) : null;
             if (recompiled != null) {
                 next = next.replacing(mv, mv.withDerivation(mv.derivation().recompiled(recompiled)));
             } else {
@@ -236,7 +303,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
     public Derivation rebodied(TableSchema mv, String bodySql, io.derive.engine.schema.Catalog catalog) {
         io.derive.engine.sql.ast.Select body = Parser.parseQuery(bodySql);
         PlanNode plan = new QueryBinder(catalog, bodySql).bind(body);
-        BodyAnalysis analysis = BodyAnalysis.of(mv.qualifiedName(), body, plan, true, 0);
+        BodyAnalysis analysis = BodyAnalysis.of(mv.qualifiedName(), body, plan, true, 0, declaredKey(mv));
         if (!sameShape(analysis, mv)) {
             throw new DeriveException(DeriveException.INVALID_DEFINITION, "the rewritten body of materialized view '"
                     + mv.qualifiedName() + "' no longer fits its columns and key");
@@ -274,7 +341,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
                                                     ExecutionContext context) {
         try {
             PlanNode plan = new QueryBinder(catalog, mv.derivation().bodySql()).bind(mv.derivation().body());
-            BodyAnalysis body = analyze(mv.qualifiedName(), mv.derivation().body(), plan, context);
+            BodyAnalysis body = analyze(mv.qualifiedName(), mv.derivation().body(), plan, context, declaredKey(mv));
             if (!sameShape(body, mv)) {
                 return null;
             }
@@ -312,7 +379,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             if (maintenance instanceof PerRowProjection arm) {
                 List<MaintenanceOp> ops = arm.opsFor(before, after);
                 if (!ops.isEmpty()) {
-                    cascade(context, mv, backingHost(mv).applyMaintenance(txn.connection(mv), ops), false);
+                    cascade(context, mv, apply(context, mv, ops), false);
                 }
             } else if (maintenance instanceof GroupRecompute arm && arm.source().equals(source.key())) {
                 DeferredMaintenance work = deferred(context);
@@ -405,7 +472,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         GroupFastPath.Outcome outcome = fastPath.finish(context.transaction(), context.services().systemTables(), changes);
         if (!outcome.ops().isEmpty()) {
-            cascade(context, mv, backingHost(mv).applyMaintenance(context.transaction().connection(mv), outcome.ops()), false);
+            cascade(context, mv, apply(context, mv, outcome.ops()), false);
         }
         return outcome.recompute();
     }
@@ -449,7 +516,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             ops.addAll(upserts);
         }
         if (!ops.isEmpty()) {
-            cascade(context, mv, host.applyMaintenance(connection, ops), false);
+            cascade(context, mv, apply(context, mv, ops), false);
         }
     }
 
@@ -534,11 +601,53 @@ public final class MaterializedViews implements MaterializedViewOperations {
         for (Object[] row : rows) {
             if (!keys.add(shape.keyOf(row))) {
                 throw new DeriveException(DeriveException.CONSTRAINT, "materialized view '" + mv.qualifiedName()
-                        + "' must be a set: its body produced duplicate rows for primary key");
+                        + "' must be a set: its body produced duplicate rows for primary key " + keyText(mv, row));
             }
         }
-        return backingHost(mv).applyMaintenance(context.transaction().connection(mv),
-                List.of(new MaintenanceOp.ReplaceAll(rows)));
+        return apply(context, mv, List.of(new MaintenanceOp.ReplaceAll(rows)));
+    }
+
+    /**
+     * Applies {@code ops} to the backing of {@code mv} in this transaction. The key columns the
+     * body's {@code order by} adds to its logical key, and those of a declared key the body
+     * cannot prove, are never NULL (semantics §3): a source change such as {@code drop not null}
+     * can let the body produce one, and the writing statement then fails. (A provable key column
+     * may be NULL: a NULL group is a group.)
+     */
+    private static List<BackingRowChange> apply(ExecutionContext context, TableSchema mv, List<MaintenanceOp> ops) {
+        for (MaintenanceOp op : ops) {
+            if (op instanceof MaintenanceOp.Upsert upsert) {
+                refuseNullOrderKey(context, mv, upsert.row());
+            } else if (op instanceof MaintenanceOp.ReplaceAll all) {
+                all.rows().forEach(row -> refuseNullOrderKey(context, mv, row));
+            }
+        }
+        return backingHost(mv).applyMaintenance(context.transaction().connection(mv), ops);
+    }
+
+    private static void refuseNullOrderKey(ExecutionContext context, TableSchema mv, Object[] row) {
+        for (TableShape.KeyPart part : mv.primaryKey()) {
+            // Which key columns the order by seeded is asked of the body only when one is NULL, which is rare.
+            if (row[part.column()] == null && (declaredKey(mv) != null
+                    || BodyAnalysis.orderKeyColumns(bodyPlan(mv, context)).contains(part.column()))) {
+                throw new DeriveException(DeriveException.CONSTRAINT, "materialized view '" + mv.qualifiedName()
+                        + "' would store NULL in column '" + mv.columns().get(part.column()).name()
+                        + "' of its primary key");
+            }
+        }
+    }
+
+    /** {@code (g) = ('a')}: the key columns of {@code mv} and their values in {@code row}. */
+    private static String keyText(TableSchema mv, Object[] row) {
+        List<String> columns = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        for (TableShape.KeyPart part : mv.primaryKey()) {
+            columns.add(mv.columns().get(part.column()).name());
+            Object value = row[part.column()];
+            values.add(value == null ? "NULL" : value instanceof String text ? "'" + text.replace("'", "''") + "'"
+                    : String.valueOf(value));
+        }
+        return "(" + String.join(", ", columns) + ") = (" + String.join(", ", values) + ")";
     }
 
     private static BackingHost backingHost(TableSchema mv) {

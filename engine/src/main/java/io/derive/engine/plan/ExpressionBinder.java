@@ -202,6 +202,9 @@ public final class ExpressionBinder {
             case "count" -> SqlType.INTEGER;
             case "total", "avg" -> SqlType.REAL;
             case "group_concat" -> SqlType.TEXT;
+            // SQLite sums text and blobs as numbers: integer when every value reads as an integer, else real.
+            case "sum" -> args.get(0).type() == SqlType.TEXT || args.get(0).type() == SqlType.BLOB
+                    ? SqlType.ANY : args.get(0).type();
             default -> args.get(0).type();
         };
         Collation collation = args.isEmpty() ? Collation.BINARY : args.get(0).collation();

@@ -81,6 +81,15 @@ public record Derivation(String bodySql, Select body, Set<String> sources, Maint
 
         /** The column names the body publishes, in order. */
         List<String> outputColumns();
+
+        /**
+         * The column sets of the source with catalog key {@code table} that this maintenance
+         * finds rows by, each needing an index whose leading columns they are (semantics §4.3:
+         * a seek, never a scan); none by default.
+         */
+        default List<Set<Integer>> seekColumns(String table) {
+            return List.of();
+        }
     }
 
     /**

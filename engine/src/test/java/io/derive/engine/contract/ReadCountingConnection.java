@@ -1,4 +1,4 @@
-package io.derive.memory;
+package io.derive.engine.contract;
 
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.KeyRange;
@@ -12,11 +12,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * A {@link TableConnection} that counts the rows it hands out — found by {@code get}, or taken
  * from a scan or an index scan — so a test can tell a seek from a read of many rows.
  */
-final class ReadCountingConnection implements TableConnection {
+public final class ReadCountingConnection implements TableConnection {
     private final TableConnection delegate;
     private final AtomicLong rowsRead;
 
-    ReadCountingConnection(TableConnection delegate, AtomicLong rowsRead) {
+    public ReadCountingConnection(TableConnection delegate, AtomicLong rowsRead) {
         this.delegate = delegate;
         this.rowsRead = rowsRead;
     }

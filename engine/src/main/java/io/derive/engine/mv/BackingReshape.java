@@ -1,0 +1,166 @@
+package io.derive.engine.mv;
+
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.exec.TableReshape;
+import io.derive.engine.plan.OutputColumn;
+import io.derive.engine.schema.ColumnSchema;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.TableShape;
+import io.derive.engine.sql.SourceSpan;
+import io.derive.engine.txn.Transaction;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A maintained table whose body publishes a shifted shape, put on storage of that shape in place
+ * (semantics §2): on {@code refresh} of an MV a source change made stale, and on a body swap
+ * ({@code alter table mv set maintained as …}). What may shift: columns added or dropped at the
+ * end, a trailing column renamed, and a column's type, collation or nullability (as {@code alter
+ * column} may change a source's). What may not: the key (its columns, positions and
+ * directions) and the order of the columns (a reorder reads as a rename of columns that keep
+ * existing), which are {@code output shape changed incompatibly}; and on refresh, a column list
+ * given at create time that no longer fits the body's column count, which needs {@code drop and
+ * recreate}.
+ *
+ * <p>The catalog does not keep a create-time column list; like the rename rules
+ * ({@code RenamePropagation}), a table whose column names are the body's own reads as having
+ * none. Rows are carried over by position, coerced to the new types (a value that no longer fits
+ * a non-key column is carried as NULL); the caller then re-derives the contents by a keyed diff,
+ * so what the rows become is the body's, and only the key of a row must survive the reshape.
+ */
+final class BackingReshape {
+    private BackingReshape() {
+    }
+
+    /**
+     * The columns {@code mv} takes for {@code body} on refresh: its own names where the body's
+     * column count is unchanged (a create-time list still fits), else the body's.
+     *
+     * @throws DeriveException when the shape cannot shift in place (sited at {@code at})
+     */
+    static List<ColumnSchema> forRefresh(TableSchema mv, BodyAnalysis body, SourceSpan at) {
+        List<String> names = new ArrayList<>();
+        List<OutputColumn> outputs = body.columns();
+        int common = Math.min(outputs.size(), mv.columns().size());
+        for (int i = 0; i < outputs.size(); i++) {
+            names.add(outputs.size() == mv.columns().size() ? mv.columns().get(i).name() : outputs.get(i).name());
+        }
+        if (outputs.size() != mv.columns().size()) {
+            for (int i = 0; i < common; i++) {
+                if (!outputs.get(i).name().equalsIgnoreCase(mv.columns().get(i).name())) {
+                    throw refuse("materialized view '" + mv.qualifiedName() + "': its column list no longer fits the body,"
+                            + " which now produces " + outputs.size() + " columns: drop and recreate it", at);
+                }
+            }
+        }
+        return columns(mv, body, names, at);
+    }
+
+    /**
+     * The columns {@code mv} takes for a swapped {@code body}, whose outputs are named
+     * {@code names} (the statement's list, else the body's own).
+     *
+     * @throws DeriveException {@code output shape changed incompatibly}, sited at {@code at}
+     */
+    static List<ColumnSchema> forSwap(TableSchema mv, BodyAnalysis body, List<String> names, SourceSpan at) {
+        List<String> published = new ArrayList<>();
+        for (int i = 0; i < body.columns().size(); i++) {
+            published.add(names.isEmpty() ? body.columns().get(i).name() : names.get(i));
+        }
+        return columns(mv, body, published, at);
+    }
+
+    private static List<ColumnSchema> columns(TableSchema mv, BodyAnalysis body, List<String> names, SourceSpan at) {
+        String incompatible = "cannot reshape '" + mv.qualifiedName() + "': output shape changed incompatibly (";
+        if (!body.key().equals(mv.primaryKey())) {
+            throw refuse(incompatible + "its key changed; drop and recreate it)", at);
+        }
+        Set<String> old = new HashSet<>();
+        mv.columns().forEach(c -> old.add(c.name().toLowerCase(Locale.ROOT)));
+        Set<String> seen = new HashSet<>();
+        int common = Math.min(names.size(), mv.columns().size());
+        List<ColumnSchema> columns = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            if (!seen.add(name.toLowerCase(Locale.ROOT))) {
+                throw refuse(incompatible + "duplicate column name: " + name + ")", at);
+            }
+            boolean renamed = i < common && !name.equalsIgnoreCase(mv.columns().get(i).name());
+            // Renaming a column into a name another column has is a reorder; only the trailing column may take a new name.
+            if (renamed && (i != common - 1 || old.contains(name.toLowerCase(Locale.ROOT)))
+                    || i >= common && old.contains(name.toLowerCase(Locale.ROOT))) {
+                throw refuse(incompatible + "column " + (i + 1) + " '" + name + "' "
+                        + (renamed && !old.contains(name.toLowerCase(Locale.ROOT)) ? "renames '" + mv.columns().get(i).name()
+                        + "', which is not the last column" : "moves a column the table has") + "; columns may only be added,"
+                        + " dropped or renamed at the end)", at);
+            }
+            OutputColumn output = body.columns().get(i);
+            boolean key = isKey(mv, i);
+            columns.add(new ColumnSchema(name, output.type(), output.collation(), output.notNull() || key, null));
+        }
+        if (names.size() < mv.columns().size() && !mv.constraints().equals(io.derive.engine.schema.TableConstraints.none())) {
+            throw refuse(incompatible + "it declares constraints, which may read the columns a reshape drops;"
+                    + " drop and recreate it)", at);
+        }
+        return columns;
+    }
+
+    /**
+     * {@code mv} on storage of {@code columns}, inside the transaction (the previous incarnation is
+     * released at commit, the new one on rollback).
+     */
+    static TableSchema reshaped(Transaction txn, TableSchema mv, List<ColumnSchema> columns, SourceSpan at) {
+        TableSchema after = new TableSchema(mv.schema(), mv.name(), columns, mv.primaryKey(), mv.module(), mv.storage(),
+                mv.derivation(), mv.constraints());
+        int carried = Math.min(columns.size(), mv.columns().size());
+        return TableReshape.reshaped(txn, mv, after, row -> {
+            Object[] next = new Object[columns.size()];
+            for (int i = 0; i < carried; i++) {
+                next[i] = carried(after, i, row[i], at);
+            }
+            return next;
+        }, at);
+    }
+
+    private static Object carried(TableSchema after, int column, Object value, SourceSpan at) {
+        try {
+            return after.columns().get(column).type().coerce(value, after.columnLabel(column));
+        } catch (DeriveException doesNotFit) {
+            if (isKey(after, column)) {
+                throw refuse("cannot reshape '" + after.qualifiedName() + "': a stored key value of column '"
+                        + after.columns().get(column).name() + "' does not fit its new type; drop and recreate it", at);
+            }
+            return null;
+        }
+    }
+
+    /** The columns both shapes have whose type or collation differs between {@code before} and {@code after}. */
+    static List<Integer> retyped(TableSchema before, TableSchema after) {
+        List<Integer> columns = new ArrayList<>();
+        for (int i = 0; i < Math.min(before.columns().size(), after.columns().size()); i++) {
+            ColumnSchema a = before.columns().get(i);
+            ColumnSchema b = after.columns().get(i);
+            if (a.type() != b.type() || a.collation() != b.collation()) {
+                columns.add(i);
+            }
+        }
+        return columns;
+    }
+
+    private static boolean isKey(TableSchema table, int column) {
+        for (TableShape.KeyPart part : table.primaryKey()) {
+            if (part.column() == column) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static DeriveException refuse(String message, SourceSpan at) {
+        return new DeriveException(DeriveException.INVALID_DEFINITION, message, at.line(), at.column());
+    }
+}
