@@ -63,7 +63,7 @@ public final class ReadCountingConnection implements TableConnection {
     }
 
     /** {@code rows}, counting each row it hands out in {@code rowsRead}. */
-    static RowCursor counted(RowCursor rows, AtomicLong rowsRead) {
+    public static RowCursor counted(RowCursor rows, AtomicLong rowsRead) {
         return new RowCursor() {
             @Override
             public boolean hasNext() {
