@@ -6,6 +6,7 @@ import io.derive.engine.exec.Parameters;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.ValueOrder;
+import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.TableShape;
 
@@ -24,6 +25,10 @@ final class PerRowProjection implements Derivation.Maintenance {
     private final List<BoundExpr> outputs;
     private final Evaluator[] projection;
     private final TableShape backing;
+    /** Of {@link #backing}, kept because a write compares keys with it and building it allocates. */
+    private final KeyOrder keyOrder;
+    /** {@code mv.column} per output, the name a coercion error gives. */
+    private final String[] labels;
 
     /**
      * The last coverage proof of this arm's MV against a state of its source, reused only for
@@ -42,6 +47,8 @@ final class PerRowProjection implements Derivation.Maintenance {
         this.outputs = List.copyOf(projection);
         this.projection = projection.stream().map(ExpressionCompiler::compile).toArray(Evaluator[]::new);
         this.backing = backing;
+        this.keyOrder = backing.keyOrder();
+        this.labels = backing.columns().stream().map(c -> backing.name() + "." + c.name()).toArray(String[]::new);
     }
 
     /** The arm's name, as {@code explain} and {@code materialized_views()} show it. */
@@ -79,7 +86,7 @@ final class PerRowProjection implements Derivation.Maintenance {
             return List.of();
         }
         if (oldImage != null && (newImage == null
-                || backing.keyOrder().compare(backing.keyOf(oldImage), backing.keyOf(newImage)) != 0)) {
+                || keyOrder.compare(backing.keyOf(oldImage), backing.keyOf(newImage)) != 0)) {
             ops.add(new MaintenanceOp.DeleteKey(backing.keyOf(oldImage)));
         }
         if (newImage != null) {
@@ -95,8 +102,7 @@ final class PerRowProjection implements Derivation.Maintenance {
     private Object[] project(Object[] row) {
         Object[] out = new Object[projection.length];
         for (int i = 0; i < out.length; i++) {
-            out[i] = backing.columns().get(i).type().coerce(projection[i].eval(row, Parameters.none()),
-                    backing.name() + "." + backing.columns().get(i).name());
+            out[i] = backing.columns().get(i).type().coerce(projection[i].eval(row, Parameters.none()), labels[i]);
         }
         return out;
     }
