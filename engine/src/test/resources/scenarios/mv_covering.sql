@@ -5,7 +5,7 @@
 -- that index's conflict checks by a key-prefix seek on its backing, with exactly the auto-index's
 -- outcomes. unique_probes counts the checks the MV answered; 0 means the auto-index answered.
 create table t (id integer primary key, a integer, b text, c integer, unique (a));
-insert into t values (1, 10, 'x', 1), (2, 20, 'y', 2), (3, null, 'z', 3);
+insert into t values (1, 10, 'x', 1), (2, 20, 'y', 2), (3, 30, 'z', 3);
 
 -- ---- 1. the coverage prover: which bodies link
 
@@ -65,10 +65,11 @@ select covers from materialized_views();
 
 -- case: is not null on the unique column skips only rows that never collide, so it covers
 -- derive-only: materialized views are Derive's
+insert into t values (4, null, 'n', 4);
 create materialized view m as select a, id from t where a is not null order by a;
 select covers, row_count from materialized_views();
 -- expect: rows
--- | t(a) | 2 |
+-- | t(a) | 3 |
 
 -- case: is not null on another column restricts the rows, so it does not cover
 -- derive-only: materialized views are Derive's
@@ -144,9 +145,9 @@ insert or ignore into t values (4, 10, 'w', 4), (5, 50, 'v', 5);
 -- expect: count 1
 select a, id from m;
 -- expect: rows (ordered)
--- | NULL | 3 |
 -- | 10   | 1 |
 -- | 20   | 2 |
+-- | 30   | 3 |
 -- | 50   | 5 |
 select unique_probes from materialized_views();
 -- expect: rows
@@ -159,13 +160,13 @@ insert or replace into t values (4, 10, 'w', 4);
 select id, a from t order by id;
 -- expect: rows (ordered)
 -- | 2 | 20   |
--- | 3 | NULL |
+-- | 3 | 30   |
 -- | 4 | 10   |
 select a, id from m;
 -- expect: rows (ordered)
--- | NULL | 3 |
 -- | 10   | 4 |
 -- | 20   | 2 |
+-- | 30   | 3 |
 
 -- case: a later row of the same replace sees the evicted row gone, not a phantom
 -- derive-only: materialized views are Derive's
@@ -174,14 +175,14 @@ insert or replace into t values (4, 10, 'w', 4), (5, 10, 'v', 5), (6, 20, 'u', 6
 -- expect: count 3
 select id, a from t order by id;
 -- expect: rows (ordered)
--- | 3 | NULL |
+-- | 3 | 30   |
 -- | 5 | 10   |
 -- | 6 | 20   |
 select a, id from m;
 -- expect: rows (ordered)
--- | NULL | 3 |
 -- | 10   | 5 |
 -- | 20   | 6 |
+-- | 30   | 3 |
 
 -- case: a replace eviction runs the foreign-key actions of an ordinary delete
 -- derive-only: materialized views are Derive's
@@ -200,9 +201,9 @@ insert into t values (4, 10, 'w', 4) on conflict (a) do update set b = 'up';
 -- expect: count 1
 select a, id, b from m;
 -- expect: rows (ordered)
--- | NULL | 3 | z  |
 -- | 10   | 1 | up |
 -- | 20   | 2 | y  |
+-- | 30   | 3 | z  |
 insert into t values (5, 20, 'w', 5) on conflict do nothing;
 -- expect: count 0
 -- three checks: each insert, and the updated image (which keeps its own value)
@@ -230,10 +231,22 @@ select a, id from m where a = 40;
 
 -- case: NULLs are distinct through the covering MV too
 -- derive-only: materialized views are Derive's
-create materialized view m as select a, id from t order by a;
+create materialized view m as select a, id from t where a is not null order by a;
 insert into t values (4, null, 'n', 4), (5, null, 'n', 5);
 -- expect: count 2
-select count(*) from m where a is null;
+select count(*) from t where a is null;
+-- expect: rows
+-- | 2 |
+select covers, row_count from materialized_views();
+-- expect: rows
+-- | t(a) | 3 |
+
+-- case: without is not null a covering MV refuses the NULL its key cannot hold
+-- derive-only: materialized views are Derive's
+create materialized view m as select a, id from t order by a;
+insert into t values (4, null, 'n', 4);
+-- expect: error would store NULL in column 'a'
+select count(*) from t;
 -- expect: rows
 -- | 3 |
 
@@ -248,9 +261,9 @@ update t set a = a + 10;
 -- expect: error UNIQUE constraint failed: t.a
 select a, id from m;
 -- expect: rows (ordered)
--- | NULL | 3 |
 -- | 10   | 1 |
 -- | 20   | 2 |
+-- | 30   | 3 |
 
 -- case: update or replace evicts the other row from the MV
 -- derive-only: materialized views are Derive's
@@ -259,14 +272,14 @@ update or replace t set a = 10 where id = 2;
 -- expect: count 1
 select a, id from m;
 -- expect: rows (ordered)
--- | NULL | 3 |
 -- | 10   | 2 |
+-- | 30   | 3 |
 
 -- case: a composite unique constraint is enforced through the permuted MV
 -- derive-only: materialized views are Derive's
 create table w (id integer primary key, x integer, y integer, unique (x, y));
 insert into w values (1, 1, 1), (2, 1, 2), (3, 2, 1);
-create materialized view m as select y, x, id from w order by y, x;
+create materialized view m as select y, x, id from w where y is not null order by y, x;
 insert into w values (4, 2, 1);
 -- expect: error UNIQUE constraint failed: w.x, w.y
 insert into w values (4, 2, 2), (5, 1, null), (6, 1, null);
@@ -398,9 +411,9 @@ insert into t values (4, 10, 'w', 4);
 insert or replace into t values (4, 10, 'w', 4), (5, 10, 'v', 5);
 select a, id, n from m;
 -- expect: rows (ordered)
--- | NULL | 3 | 3 |
 -- | 10   | 5 | 3 |
 -- | 20   | 2 | 3 |
+-- | 30   | 3 | 3 |
 select unique_probes from materialized_views();
 -- expect: rows
 -- | 0 |
