@@ -1,0 +1,161 @@
+package io.derive.engine.mvtest;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The constraint world of the MV differential test (semantics §6): table-form maintained tables
+ * whose declared CHECK, UNIQUE and FOREIGN KEY are claims over their derived rows, children that
+ * reference a maintained table (cascade, restrict, no action), and an MV over a maintained table.
+ *
+ * <p>SQLite has no maintained tables, so its mirror keeps each one as a plain table written by
+ * triggers on the source, row by row as Derive's per-row arm does (an update that keeps the key
+ * and stays in the body updates in place; anything else deletes the old image and inserts the
+ * new one; {@code recursive_triggers} makes a REPLACE delete first, as Derive's does). The
+ * declared CHECKs and UNIQUEs become {@code raise(abort)} triggers rather than constraints,
+ * because SQLite lets the outer statement's {@code or ignore|replace} override a trigger body's
+ * conflict handling while Derive never masks a derived-row violation. The foreign key to the
+ * plain parent is {@code deferrable initially deferred}, as Derive checks it at commit. So
+ * "should this statement fail" is SQLite's own verdict on the same writes.
+ */
+final class ConstraintWorld {
+
+    /**
+     * One table-form maintained table over {@code t}.
+     *
+     * @param columns  the declared columns, the first being the key
+     * @param exprs    what each column derives from, over the source row {@code $}
+     * @param where    the body's filter over {@code $}
+     * @param checks   each declared CHECK as {@code name} and expression over the columns
+     * @param uniques  each declared UNIQUE as {@code name} and its columns
+     */
+    record Maintained(String name, List<String> columns, String columnDdl, List<String> exprs, String where,
+                      List<String[]> checks, List<String[]> uniques, String foreignKey) {
+
+        String body() {
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < columns.size(); i++) {
+                out.add(over(exprs.get(i), "t") + " as " + columns.get(i));
+            }
+            return "select " + String.join(", ", out) + " from t where " + over(where, "t");
+        }
+
+        String deriveDdl() {
+            List<String> parts = new ArrayList<>(List.of(columnDdl + (foreignKey == null ? "" : " references " + foreignKey)));
+            checks.forEach(c -> parts.add("constraint " + c[0] + " check (" + c[1] + ")"));
+            uniques.forEach(u -> parts.add("constraint " + u[0] + " unique (" + u[1] + ")"));
+            return "create table " + name + " (" + String.join(", ", parts) + ") maintained as " + body();
+        }
+
+        List<String> sqliteDdl() {
+            String key = columns.get(0);
+            String cols = String.join(", ", columns);
+            String fk = foreignKey == null ? "" : " references " + foreignKey + " deferrable initially deferred";
+            List<String> out = new ArrayList<>();
+            out.add("create table " + name + " (" + columnDdl + fk + ")");
+            out.add("create trigger " + name + "_ins after insert on t when " + in("new") + " begin insert into " + name
+                    + " (" + cols + ") values (" + values("new") + "); end");
+            out.add("create trigger " + name + "_del after delete on t when " + in("old") + " begin delete from " + name
+                    + " where " + key + " = " + over(exprs.get(0), "old") + "; end");
+            String stays = "(" + over(exprs.get(0), "old") + " = " + over(exprs.get(0), "new") + " and " + in("old")
+                    + " and " + in("new") + ")";
+            List<String> sets = new ArrayList<>();
+            for (int i = 1; i < columns.size(); i++) {
+                sets.add(columns.get(i) + " = " + over(exprs.get(i), "new"));
+            }
+            out.add("create trigger " + name + "_upd after update on t begin"
+                    + " update " + name + " set " + String.join(", ", sets) + " where " + key + " = "
+                    + over(exprs.get(0), "old") + " and " + stays + ";"
+                    + " delete from " + name + " where " + key + " = " + over(exprs.get(0), "old") + " and " + in("old")
+                    + " and not " + stays + ";"
+                    + " insert into " + name + " (" + cols + ") select " + values("new") + " where " + in("new")
+                    + " and not " + stays + "; end");
+            for (String op : List.of("insert", "update")) {
+                StringBuilder guard = new StringBuilder("create trigger " + name + "_claims_" + op + " before " + op
+                        + " on " + name + " begin");
+                for (String[] c : checks) {
+                    guard.append(" select raise(abort, 'CHECK constraint failed: ").append(c[0]).append("') where not coalesce(")
+                            .append(over(c[1].replaceAll("\\b(" + String.join("|", columns) + ")\\b", "\\$.$1"), "new"))
+                            .append(", 1);");
+                }
+                for (String[] u : uniques) {
+                    List<String> same = new ArrayList<>();
+                    for (String col : u[1].split(",\\s*")) {
+                        same.add("o." + col + " = new." + col);
+                    }
+                    guard.append(" select raise(abort, 'UNIQUE constraint failed: ").append(u[0]).append("') where exists (select 1 from ")
+                            .append(name).append(" o where ").append(String.join(" and ", same)).append(" and o.").append(key)
+                            .append(" <> new.").append(key).append(");");
+                }
+                out.add(guard.append(" end").toString());
+            }
+            return out;
+        }
+
+        /** Plain queries counting the rows of the visible state that break a CHECK or a UNIQUE. */
+        List<String> rowClaimProbes() {
+            List<String> out = new ArrayList<>();
+            checks.forEach(c -> out.add("select count(*) from " + name + " where not (" + c[1] + ")"));
+            uniques.forEach(u -> out.add("select count(*) from (select " + u[1] + " from " + name + " where "
+                    + String.join(" is not null and ", u[1].split(",\\s*")) + " is not null group by " + u[1]
+                    + " having count(*) > 1) d"));
+            return out;
+        }
+
+        private String in(String row) {
+            return "coalesce(" + over(where, row) + ", 0)";
+        }
+
+        private String values(String row) {
+            List<String> out = new ArrayList<>();
+            exprs.forEach(e -> out.add(over(e, row)));
+            return String.join(", ", out);
+        }
+
+        private static String over(String expr, String row) {
+            return expr.replace("$.", row + ".");
+        }
+    }
+
+    static final List<Maintained> MAINTAINED = List.of(
+            new Maintained("m", List.of("k", "v", "n", "owner"),
+                    "k integer primary key, v text, n integer, owner integer",
+                    List.of("$.k", "$.v", "$.n", "$.owner"), "$.n is not null",
+                    List.<String[]>of(new String[] {"positive", "n > 0"}),
+                    List.<String[]>of(new String[] {"one_v", "v"}), "p (id)"),
+            new Maintained("m2", List.of("k", "g", "n2"),
+                    "k integer primary key, g text, n2 integer",
+                    List.of("$.k", "$.grp", "$.n * 2"), "$.grp is not null",
+                    List.<String[]>of(new String[] {"small", "n2 < 24"}),
+                    List.<String[]>of(new String[] {"g_n2", "g, n2"}), null));
+
+    /** The plain tables, in creation order, as both databases spell them. */
+    static final List<String> PLAIN_DDL = List.of(
+            "create table p (id integer primary key, label text)",
+            "create table t (k integer primary key, v text, n integer, owner integer, grp text)");
+
+    /** Children of {@code m}, created after it: one per parent-side action. */
+    static final List<String> CHILD_DDL = List.of(
+            "create table cc (id integer primary key, m_k integer references m (k) on delete cascade)",
+            "create table rr (id integer primary key, m_k integer references m (k) on delete restrict)",
+            "create table nn (id integer primary key, m_k integer references m (k))");
+
+    /** An MV reading a maintained table, so a derived row cascades into a consumer. */
+    static final String MV_NAME = "mg";
+    static final String MV_BODY = "select owner, count(*) as c, sum(n) as s from m group by owner";
+
+    static final List<String> TABLES = List.of("p", "t", "m", "m2", "cc", "rr", "nn", MV_NAME);
+
+    /** Plain queries counting references to a missing parent, which Derive checks at commit. */
+    static final List<String> REFERENCE_PROBES = List.of(
+            "select count(*) from m where owner is not null and not exists (select 1 from p where p.id = m.owner)");
+
+    /** References into {@code m}, which are immediate. */
+    static final List<String> CHILD_PROBES = List.of(
+            "select count(*) from cc where m_k is not null and not exists (select 1 from m where m.k = cc.m_k)",
+            "select count(*) from rr where m_k is not null and not exists (select 1 from m where m.k = rr.m_k)",
+            "select count(*) from nn where m_k is not null and not exists (select 1 from m where m.k = nn.m_k)");
+
+    private ConstraintWorld() {
+    }
+}
