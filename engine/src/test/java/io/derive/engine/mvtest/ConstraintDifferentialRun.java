@@ -151,14 +151,15 @@ public final class ConstraintDifferentialRun {
                     return when + ": " + table + " differs from SQLite" + DiffSupport.diff(mine, theirs, "Derive", "SQLite");
                 }
             }
-            List<String[]> bodies = new ArrayList<>();
-            ConstraintWorld.MAINTAINED.forEach(m -> bodies.add(new String[] {m.name(), m.body()}));
-            bodies.add(new String[] {ConstraintWorld.MV_NAME, ConstraintWorld.MV_BODY});
-            for (String[] body : bodies) {
-                List<String> stored = read.derive(s, "select * from " + body[0]);
-                List<String> fresh = read.derive(s, body[1]);
+            Map<String, String> bodies = new LinkedHashMap<>();
+            ConstraintWorld.MAINTAINED.forEach(m -> bodies.put(m.name(), m.body()));
+            bodies.put(ConstraintWorld.MV_NAME, ConstraintWorld.MV_BODY);
+            for (Map.Entry<String, String> body : bodies.entrySet()) {
+                List<String> stored = read.derive(s, "select * from " + body.getKey());
+                List<String> fresh = read.derive(s, body.getValue());
                 if (!stored.equals(fresh)) {
-                    return when + ": " + body[0] + " differs from its body" + DiffSupport.diff(stored, fresh, "stored", "body");
+                    return when + ": " + body.getKey() + " differs from its body"
+                            + DiffSupport.diff(stored, fresh, "stored", "body");
                 }
             }
             List<String> probes = new ArrayList<>(ConstraintWorld.CHILD_PROBES);

@@ -20,17 +20,23 @@ import java.util.List;
  */
 final class ConstraintWorld {
 
+    /** A declared constraint: its name and its SQL (a CHECK's expression, a UNIQUE's columns). */
+    record Claim(String name, String sql) {
+    }
+
     /**
      * One table-form maintained table over {@code t}.
      *
-     * @param columns  the declared columns, the first being the key
-     * @param exprs    what each column derives from, over the source row {@code $}
-     * @param where    the body's filter over {@code $}
-     * @param checks   each declared CHECK as {@code name} and expression over the columns
-     * @param uniques  each declared UNIQUE as {@code name} and its columns
+     * @param columns    the declared column names, the first being the key
+     * @param columnDdl  the declared columns as both databases spell them
+     * @param exprs      what each column derives from, over the source row {@code $}
+     * @param where      the body's filter over {@code $}
+     * @param checks     the declared CHECKs, over the columns
+     * @param uniques    the declared UNIQUEs
+     * @param foreignKey the parent the last column references, or null
      */
     record Maintained(String name, List<String> columns, String columnDdl, List<String> exprs, String where,
-                      List<String[]> checks, List<String[]> uniques, String foreignKey) {
+                      List<Claim> checks, List<Claim> uniques, String foreignKey) {
 
         String body() {
             List<String> out = new ArrayList<>();
@@ -42,8 +48,8 @@ final class ConstraintWorld {
 
         String deriveDdl() {
             List<String> parts = new ArrayList<>(List.of(columnDdl + (foreignKey == null ? "" : " references " + foreignKey)));
-            checks.forEach(c -> parts.add("constraint " + c[0] + " check (" + c[1] + ")"));
-            uniques.forEach(u -> parts.add("constraint " + u[0] + " unique (" + u[1] + ")"));
+            checks.forEach(c -> parts.add("constraint " + c.name() + " check (" + c.sql() + ")"));
+            uniques.forEach(u -> parts.add("constraint " + u.name() + " unique (" + u.sql() + ")"));
             return "create table " + name + " (" + String.join(", ", parts) + ") maintained as " + body();
         }
 
@@ -73,17 +79,17 @@ final class ConstraintWorld {
             for (String op : List.of("insert", "update")) {
                 StringBuilder guard = new StringBuilder("create trigger " + name + "_claims_" + op + " before " + op
                         + " on " + name + " begin");
-                for (String[] c : checks) {
-                    guard.append(" select raise(abort, 'CHECK constraint failed: ").append(c[0]).append("') where not coalesce(")
-                            .append(over(c[1].replaceAll("\\b(" + String.join("|", columns) + ")\\b", "\\$.$1"), "new"))
+                for (Claim c : checks) {
+                    guard.append(" select raise(abort, 'CHECK constraint failed: ").append(c.name()).append("') where not coalesce(")
+                            .append(over(c.sql().replaceAll("\\b(" + String.join("|", columns) + ")\\b", "\\$.$1"), "new"))
                             .append(", 1);");
                 }
-                for (String[] u : uniques) {
+                for (Claim u : uniques) {
                     List<String> same = new ArrayList<>();
-                    for (String col : u[1].split(",\\s*")) {
+                    for (String col : u.sql().split(",\\s*")) {
                         same.add("o." + col + " = new." + col);
                     }
-                    guard.append(" select raise(abort, 'UNIQUE constraint failed: ").append(u[0]).append("') where exists (select 1 from ")
+                    guard.append(" select raise(abort, 'UNIQUE constraint failed: ").append(u.name()).append("') where exists (select 1 from ")
                             .append(name).append(" o where ").append(String.join(" and ", same)).append(" and o.").append(key)
                             .append(" <> new.").append(key).append(");");
                 }
@@ -95,9 +101,9 @@ final class ConstraintWorld {
         /** Plain queries counting the rows of the visible state that break a CHECK or a UNIQUE. */
         List<String> rowClaimProbes() {
             List<String> out = new ArrayList<>();
-            checks.forEach(c -> out.add("select count(*) from " + name + " where not (" + c[1] + ")"));
-            uniques.forEach(u -> out.add("select count(*) from (select " + u[1] + " from " + name + " where "
-                    + String.join(" is not null and ", u[1].split(",\\s*")) + " is not null group by " + u[1]
+            checks.forEach(c -> out.add("select count(*) from " + name + " where not (" + c.sql() + ")"));
+            uniques.forEach(u -> out.add("select count(*) from (select " + u.sql() + " from " + name + " where "
+                    + String.join(" is not null and ", u.sql().split(",\\s*")) + " is not null group by " + u.sql()
                     + " having count(*) > 1) d"));
             return out;
         }
@@ -121,13 +127,11 @@ final class ConstraintWorld {
             new Maintained("m", List.of("k", "v", "n", "owner"),
                     "k integer primary key, v text, n integer, owner integer",
                     List.of("$.k", "$.v", "$.n", "$.owner"), "$.n is not null",
-                    List.<String[]>of(new String[] {"positive", "n > 0"}),
-                    List.<String[]>of(new String[] {"one_v", "v"}), "p (id)"),
+                    List.of(new Claim("positive", "n > 0")), List.of(new Claim("one_v", "v")), "p (id)"),
             new Maintained("m2", List.of("k", "g", "n2"),
                     "k integer primary key, g text, n2 integer",
                     List.of("$.k", "$.grp", "$.n * 2"), "$.grp is not null",
-                    List.<String[]>of(new String[] {"small", "n2 < 24"}),
-                    List.<String[]>of(new String[] {"g_n2", "g, n2"}), null));
+                    List.of(new Claim("small", "n2 < 24")), List.of(new Claim("g_n2", "g, n2")), null));
 
     /** The plain tables, in creation order, as both databases spell them. */
     static final List<String> PLAIN_DDL = List.of(

@@ -1,5 +1,6 @@
 package io.derive.engine.mvtest;
 
+import io.derive.engine.api.PreparedStatement;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
 
@@ -23,11 +24,11 @@ import java.util.Set;
  */
 final class DiffSupport {
 
-    private final Map<Object, Map<String, Object>> prepared = new HashMap<>();
+    private final Map<Session, Map<String, PreparedStatement>> deriveQueries = new HashMap<>();
+    private final Map<String, java.sql.PreparedStatement> sqliteQueries = new HashMap<>();
 
     List<String> derive(Session s, String query) {
-        io.derive.engine.api.PreparedStatement st = (io.derive.engine.api.PreparedStatement)
-                prepared.computeIfAbsent(s, k -> new HashMap<>()).computeIfAbsent(query, s::prepare);
+        PreparedStatement st = deriveQueries.computeIfAbsent(s, k -> new HashMap<>()).computeIfAbsent(query, s::prepare);
         List<List<Object>> rows = new ArrayList<>();
         for (Row r : st.execute().rows()) {
             rows.add(r.values());
@@ -35,12 +36,12 @@ final class DiffSupport {
         return BagRows.of(rows, Set.of());
     }
 
+    /** Rows of {@code query} on the one SQLite connection of a run. */
     List<String> sqlite(Connection c, String query) throws SQLException {
-        Map<String, Object> mine = prepared.computeIfAbsent(c, k -> new HashMap<>());
-        java.sql.PreparedStatement st = (java.sql.PreparedStatement) mine.get(query);
+        java.sql.PreparedStatement st = sqliteQueries.get(query);
         if (st == null) {
             st = c.prepareStatement(query);
-            mine.put(query, st);
+            sqliteQueries.put(query, st);
         }
         List<List<Object>> rows = new ArrayList<>();
         try (ResultSet rs = st.executeQuery()) {
