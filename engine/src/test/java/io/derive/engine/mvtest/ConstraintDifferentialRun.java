@@ -5,6 +5,7 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Session;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -16,7 +17,9 @@ import java.util.Random;
 /**
  * The constraint world of the MV differential test (issue 6): a Derive database holding the
  * {@link ConstraintWorld} and a SQLite connection holding its trigger mirror, driven by one seeded
- * {@link ConstraintWorkload}. After every statement:
+ * {@link ConstraintWorkload}. Each maintained table is created over a few source rows, and the
+ * create (the bulk path) must fail exactly when plain queries over its body find a row breaking a
+ * claim. After every statement:
  * <ul>
  * <li>Derive failed exactly when SQLite did, so a statement fails exactly when one of its derived
  *     rows breaks a declared claim;</li>
@@ -59,11 +62,14 @@ public final class ConstraintDifferentialRun {
                 lite.execute(ddl);
                 history.add(ddl + ";");
             }
+            for (String row : workload.seedRows()) {
+                if (failure == null) {
+                    failure = execute(s, lite, workload, new MvWorkload.Step(MvWorkload.Kind.WRITE, row));
+                }
+            }
             for (ConstraintWorld.Maintained m : ConstraintWorld.MAINTAINED) {
-                s.execute(m.deriveDdl());
-                history.add(m.deriveDdl() + ";");
-                for (String ddl : m.sqliteDdl()) {
-                    lite.execute(ddl);
+                if (failure == null) {
+                    failure = createFilled(s, lite, m);
                 }
             }
             for (String ddl : ConstraintWorld.CHILD_DDL) {
@@ -75,13 +81,8 @@ public final class ConstraintDifferentialRun {
             s.execute(mv);
             lite.execute("create view " + ConstraintWorld.MV_NAME + " as " + ConstraintWorld.MV_BODY);
             history.add(mv + ";");
-            for (String row : workload.seedRows()) {
-                if (failure == null) {
-                    failure = execute(s, lite, workload, new MvWorkload.Step(MvWorkload.Kind.WRITE, row));
-                }
-            }
             if (failure == null) {
-                failure = check(s, sqlite, false, "after the seed rows");
+                failure = check(s, sqlite, false, "after the creates");
             }
             while (failure == null && done < statements) {
                 TransactionScript tx = workload.transactions();
@@ -97,6 +98,49 @@ public final class ConstraintDifferentialRun {
         }
         return new WorldOutcome(WORLD, seed, done, kinds,
                 failure == null ? null : DiffSupport.report(WORLD, seed, failure, history));
+    }
+
+    /**
+     * The bulk path: the create fills {@code m} from the rows {@code t} already holds and validates
+     * them all, so it must fail exactly when plain queries over the body (a SQLite view) find a
+     * row breaking a claim. When it fails, {@code t} is emptied and the create runs again.
+     */
+    private String createFilled(Session s, Statement lite, ConstraintWorld.Maintained m) throws SQLException {
+        String body = "body_of_" + m.name();
+        lite.execute("create temp view " + body + " as " + m.body());
+        List<String> probes = new ArrayList<>(m.rowClaimProbes(body));
+        probes.addAll(m.referenceProbes(body));
+        boolean breaks = false;
+        for (String probe : probes) {
+            try (ResultSet rs = lite.executeQuery(probe)) {
+                breaks |= rs.next() && rs.getLong(1) > 0;
+            }
+        }
+        lite.execute("drop view " + body);
+        String derive = null;
+        try {
+            s.execute(m.deriveDdl());
+        } catch (DeriveException e) {
+            derive = e.getMessage();
+        }
+        history.add(m.deriveDdl() + ";" + (derive == null ? "" : "  -- fails: " + derive));
+        kinds.merge("CREATE FILL" + (derive == null ? "" : " (failed: " + cause(derive) + ")"), 1, Integer::sum);
+        if ((derive != null) != breaks) {
+            return "create of " + m.name() + (derive == null ? " succeeded though its body breaks a claim"
+                    : " failed though its body breaks no claim: " + derive);
+        }
+        if (derive != null) {
+            s.execute("delete from t");
+            lite.execute("delete from t");
+            s.execute(m.deriveDdl());
+            history.add("delete from t;");
+            history.add(m.deriveDdl() + ";");
+        }
+        for (String ddl : m.sqliteDdl()) {
+            lite.execute(ddl);
+        }
+        lite.execute("insert into " + m.name() + " select * from (" + m.body() + ")");
+        return null;
     }
 
     private String execute(Session s, Statement lite, ConstraintWorkload workload, MvWorkload.Step step) {
@@ -163,9 +207,11 @@ public final class ConstraintDifferentialRun {
                 }
             }
             List<String> probes = new ArrayList<>(ConstraintWorld.CHILD_PROBES);
-            ConstraintWorld.MAINTAINED.forEach(m -> probes.addAll(m.rowClaimProbes()));
-            if (!inTransaction) {
-                probes.addAll(ConstraintWorld.REFERENCE_PROBES);
+            for (ConstraintWorld.Maintained m : ConstraintWorld.MAINTAINED) {
+                probes.addAll(m.rowClaimProbes(m.name()));
+                if (!inTransaction) {
+                    probes.addAll(m.referenceProbes(m.name()));
+                }
             }
             for (String probe : probes) {
                 List<String> count = read.derive(s, probe);

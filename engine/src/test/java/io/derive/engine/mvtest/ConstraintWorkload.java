@@ -31,11 +31,17 @@ final class ConstraintWorkload {
         this.transactions = new TransactionScript(random);
     }
 
-    /** Parents first, so most derived rows find theirs. */
+    /**
+     * Parents first, so most derived rows find theirs, then a few source rows for the creates to
+     * fill from (up to eight: few enough that a create sometimes finds no row breaking a claim).
+     */
     List<String> seedRows() {
         List<String> out = new ArrayList<>();
         for (int id = 0; id < P_KEYS - 2; id++) {
             out.add("insert into p values (" + id + ", 'p" + id + "')");
+        }
+        for (int i = random.nextInt(9); i > 0; i--) {
+            out.add("insert or ignore into t values " + tRow(random.nextInt(T_KEYS)));
         }
         return out;
     }

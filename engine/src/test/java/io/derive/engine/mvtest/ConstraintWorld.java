@@ -24,6 +24,13 @@ final class ConstraintWorld {
     record Claim(String name, String sql) {
     }
 
+    /** The plain table, and its key, that the last column of a maintained table references. */
+    record Parent(String table, String key) {
+        String references() {
+            return " references " + table + " (" + key + ")";
+        }
+    }
+
     /**
      * One table-form maintained table over {@code t}.
      *
@@ -33,10 +40,10 @@ final class ConstraintWorld {
      * @param where      the body's filter over {@code $}
      * @param checks     the declared CHECKs, over the columns
      * @param uniques    the declared UNIQUEs
-     * @param foreignKey the parent the last column references, or null
+     * @param parent     the parent the last column references, or null
      */
     record Maintained(String name, List<String> columns, String columnDdl, List<String> exprs, String where,
-                      List<Claim> checks, List<Claim> uniques, String foreignKey) {
+                      List<Claim> checks, List<Claim> uniques, Parent parent) {
 
         String body() {
             List<String> out = new ArrayList<>();
@@ -47,7 +54,7 @@ final class ConstraintWorld {
         }
 
         String deriveDdl() {
-            List<String> parts = new ArrayList<>(List.of(columnDdl + (foreignKey == null ? "" : " references " + foreignKey)));
+            List<String> parts = new ArrayList<>(List.of(columnDdl + (parent == null ? "" : parent.references())));
             checks.forEach(c -> parts.add("constraint " + c.name() + " check (" + c.sql() + ")"));
             uniques.forEach(u -> parts.add("constraint " + u.name() + " unique (" + u.sql() + ")"));
             return "create table " + name + " (" + String.join(", ", parts) + ") maintained as " + body();
@@ -56,7 +63,7 @@ final class ConstraintWorld {
         List<String> sqliteDdl() {
             String key = columns.get(0);
             String cols = String.join(", ", columns);
-            String fk = foreignKey == null ? "" : " references " + foreignKey + " deferrable initially deferred";
+            String fk = parent == null ? "" : parent.references() + " deferrable initially deferred";
             List<String> out = new ArrayList<>();
             out.add("create table " + name + " (" + columnDdl + fk + ")");
             out.add("create trigger " + name + "_ins after insert on t when " + in("new") + " begin insert into " + name
@@ -98,14 +105,24 @@ final class ConstraintWorld {
             return out;
         }
 
-        /** Plain queries counting the rows of the visible state that break a CHECK or a UNIQUE. */
-        List<String> rowClaimProbes() {
+        /** Plain queries counting the rows of {@code rows} (this table, or its body) that break a CHECK or a UNIQUE. */
+        List<String> rowClaimProbes(String rows) {
             List<String> out = new ArrayList<>();
-            checks.forEach(c -> out.add("select count(*) from " + name + " where not (" + c.sql() + ")"));
-            uniques.forEach(u -> out.add("select count(*) from (select " + u.sql() + " from " + name + " where "
+            checks.forEach(c -> out.add("select count(*) from " + rows + " where not (" + c.sql() + ")"));
+            uniques.forEach(u -> out.add("select count(*) from (select " + u.sql() + " from " + rows + " where "
                     + String.join(" is not null and ", u.sql().split(",\\s*")) + " is not null group by " + u.sql()
                     + " having count(*) > 1) d"));
             return out;
+        }
+
+        /** Plain queries counting the rows of {@code rows} that reference a missing parent, which Derive checks at commit. */
+        List<String> referenceProbes(String rows) {
+            if (parent == null) {
+                return List.of();
+            }
+            String ref = "x." + columns.get(columns.size() - 1);
+            return List.of("select count(*) from " + rows + " x where " + ref + " is not null and not exists (select 1 from "
+                    + parent.table + " where " + parent.table + "." + parent.key + " = " + ref + ")");
         }
 
         private String in(String row) {
@@ -127,7 +144,7 @@ final class ConstraintWorld {
             new Maintained("m", List.of("k", "v", "n", "owner"),
                     "k integer primary key, v text, n integer, owner integer",
                     List.of("$.k", "$.v", "$.n", "$.owner"), "$.n is not null",
-                    List.of(new Claim("positive", "n > 0")), List.of(new Claim("one_v", "v")), "p (id)"),
+                    List.of(new Claim("positive", "n > 0")), List.of(new Claim("one_v", "v")), new Parent("p", "id")),
             new Maintained("m2", List.of("k", "g", "n2"),
                     "k integer primary key, g text, n2 integer",
                     List.of("$.k", "$.grp", "$.n * 2"), "$.grp is not null",
@@ -149,10 +166,6 @@ final class ConstraintWorld {
     static final String MV_BODY = "select owner, count(*) as c, sum(n) as s from m group by owner";
 
     static final List<String> TABLES = List.of("p", "t", "m", "m2", "cc", "rr", "nn", MV_NAME);
-
-    /** Plain queries counting references to a missing parent, which Derive checks at commit. */
-    static final List<String> REFERENCE_PROBES = List.of(
-            "select count(*) from m where owner is not null and not exists (select 1 from p where p.id = m.owner)");
 
     /** References into {@code m}, which are immediate. */
     static final List<String> CHILD_PROBES = List.of(
