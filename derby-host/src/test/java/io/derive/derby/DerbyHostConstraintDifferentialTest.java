@@ -46,7 +46,8 @@ class DerbyHostConstraintDifferentialTest {
         for (CoveringTwin twin : CoveringTwin.VARIANTS) {
             try (Database plain = Database.open(DerbyHosts.config("derby-mvdiff-" + twin.name() + "-plain"));
                  Database covered = Database.open(DerbyHosts.config("derby-mvdiff-" + twin.name() + "-covered"))) {
-                WorldOutcome outcome = logged(new CoveringTwinRun(plain, covered, twin, SEED + 1 + CoveringTwin.VARIANTS.indexOf(twin))
+                long seed = SEED + 1 + CoveringTwin.VARIANTS.indexOf(twin);
+                WorldOutcome outcome = logged(new CoveringTwinRun(plain, covered, twin, seed)
                         .run(TOTAL / 2 / CoveringTwin.VARIANTS.size()));
                 if (outcome.failure() != null) {
                     failures.add(outcome.failure());

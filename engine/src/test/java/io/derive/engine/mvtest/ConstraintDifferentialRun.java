@@ -86,7 +86,8 @@ public final class ConstraintDifferentialRun {
             }
             while (failure == null && done < statements) {
                 TransactionScript tx = workload.transactions();
-                MvWorkload.Step step = done == statements - 1 && tx.inTransaction() ? TransactionScript.commit() : workload.next();
+                MvWorkload.Step step = done == statements - 1 && tx.inTransaction()
+                        ? TransactionScript.commit() : workload.next();
                 failure = execute(s, lite, workload, step);
                 done++;
                 if (failure == null) {

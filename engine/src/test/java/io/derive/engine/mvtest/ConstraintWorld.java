@@ -60,52 +60,73 @@ final class ConstraintWorld {
             return "create table " + name + " (" + String.join(", ", parts) + ") maintained as " + body();
         }
 
+        /** The mirror table, the source triggers that write it and the triggers that guard its claims. */
         List<String> sqliteDdl() {
-            String key = columns.get(0);
-            String cols = String.join(", ", columns);
             String fk = parent == null ? "" : parent.references() + " deferrable initially deferred";
             List<String> out = new ArrayList<>();
             out.add("create table " + name + " (" + columnDdl + fk + ")");
-            out.add("create trigger " + name + "_ins after insert on t when " + in("new") + " begin insert into " + name
-                    + " (" + cols + ") values (" + values("new") + "); end");
-            out.add("create trigger " + name + "_del after delete on t when " + in("old") + " begin delete from " + name
-                    + " where " + key + " = " + over(exprs.get(0), "old") + "; end");
-            String stays = "(" + over(exprs.get(0), "old") + " = " + over(exprs.get(0), "new") + " and " + in("old")
-                    + " and " + in("new") + ")";
+            out.addAll(sourceTriggers());
+            out.add(claimTrigger("insert"));
+            out.add(claimTrigger("update"));
+            return out;
+        }
+
+        /**
+         * A source insert or delete writes the row's image when it is in the body. A source update
+         * whose row keeps its key and stays in the body updates the image in place; otherwise the
+         * old image (if any) is deleted and the new one (if any) inserted — in that order, so a
+         * row moving its key does not collide with itself.
+         */
+        private List<String> sourceTriggers() {
+            String key = columns.get(0);
+            String cols = String.join(", ", columns);
+            String oldKey = over(exprs.get(0), "old");
+            String stays = "(" + oldKey + " = " + over(exprs.get(0), "new") + " and " + in("old") + " and " + in("new") + ")";
             List<String> sets = new ArrayList<>();
             for (int i = 1; i < columns.size(); i++) {
                 sets.add(columns.get(i) + " = " + over(exprs.get(i), "new"));
             }
-            out.add("create trigger " + name + "_upd after update on t begin"
-                    + " update " + name + " set " + String.join(", ", sets) + " where " + key + " = "
-                    + over(exprs.get(0), "old") + " and " + stays + ";"
-                    + " delete from " + name + " where " + key + " = " + over(exprs.get(0), "old") + " and " + in("old")
-                    + " and not " + stays + ";"
-                    + " insert into " + name + " (" + cols + ") select " + values("new") + " where " + in("new")
-                    + " and not " + stays + "; end");
-            for (String op : List.of("insert", "update")) {
-                StringBuilder guard = new StringBuilder("create trigger " + name + "_claims_" + op + " before " + op
-                        + " on " + name + " begin");
-                for (Claim c : checks) {
-                    guard.append(" select raise(abort, 'CHECK constraint failed: ").append(c.name()).append("') where not coalesce(")
-                            .append(over(c.sql().replaceAll("\\b(" + String.join("|", columns) + ")\\b", "\\$.$1"), "new"))
-                            .append(", 1);");
-                }
-                for (Claim u : uniques) {
-                    List<String> same = new ArrayList<>();
-                    for (String col : u.sql().split(",\\s*")) {
-                        same.add("o." + col + " = new." + col);
-                    }
-                    guard.append(" select raise(abort, 'UNIQUE constraint failed: ").append(u.name()).append("') where exists (select 1 from ")
-                            .append(name).append(" o where ").append(String.join(" and ", same)).append(" and o.").append(key)
-                            .append(" <> new.").append(key).append(");");
-                }
-                out.add(guard.append(" end").toString());
-            }
-            return out;
+            return List.of(
+                    "create trigger " + name + "_ins after insert on t when " + in("new") + " begin insert into " + name
+                            + " (" + cols + ") values (" + values("new") + "); end",
+                    "create trigger " + name + "_del after delete on t when " + in("old") + " begin delete from " + name
+                            + " where " + key + " = " + oldKey + "; end",
+                    "create trigger " + name + "_upd after update on t begin"
+                            + " update " + name + " set " + String.join(", ", sets) + " where " + key + " = " + oldKey
+                            + " and " + stays + ";"
+                            + " delete from " + name + " where " + key + " = " + oldKey + " and " + in("old")
+                            + " and not " + stays + ";"
+                            + " insert into " + name + " (" + cols + ") select " + values("new") + " where " + in("new")
+                            + " and not " + stays + "; end");
         }
 
-        /** Plain queries counting the rows of {@code rows} (this table, or its body) that break a CHECK or a UNIQUE. */
+        /**
+         * Aborts an {@code op} of the mirror whose new row breaks a CHECK (which passes on NULL) or
+         * meets another row on a UNIQUE's columns (where NULLs are distinct, as {@code =} makes them).
+         */
+        private String claimTrigger(String op) {
+            StringBuilder guard = new StringBuilder("create trigger " + name + "_claims_" + op + " before " + op
+                    + " on " + name + " begin");
+            for (Claim c : checks) {
+                // The CHECK names the columns bare; the trigger reads them off the new row.
+                String onNew = c.sql().replaceAll("\\b(" + String.join("|", columns) + ")\\b", "new.$1");
+                guard.append(" select raise(abort, 'CHECK constraint failed: ").append(c.name())
+                        .append("') where not coalesce(").append(onNew).append(", 1);");
+            }
+            for (Claim u : uniques) {
+                List<String> same = new ArrayList<>();
+                for (String col : u.sql().split(",\\s*")) {
+                    same.add("o." + col + " = new." + col);
+                }
+                guard.append(" select raise(abort, 'UNIQUE constraint failed: ").append(u.name())
+                        .append("') where exists (select 1 from ").append(name).append(" o where ")
+                        .append(String.join(" and ", same)).append(" and o.").append(columns.get(0))
+                        .append(" <> new.").append(columns.get(0)).append(");");
+            }
+            return guard.append(" end").toString();
+        }
+
+        /** Plain queries counting the rows of {@code rows} (the table, or its body) breaking a CHECK or a UNIQUE. */
         List<String> rowClaimProbes(String rows) {
             List<String> out = new ArrayList<>();
             checks.forEach(c -> out.add("select count(*) from " + rows + " where not (" + c.sql() + ")"));
@@ -115,14 +136,14 @@ final class ConstraintWorld {
             return out;
         }
 
-        /** Plain queries counting the rows of {@code rows} that reference a missing parent, which Derive checks at commit. */
+        /** Plain queries counting the rows of {@code rows} referencing a missing parent (checked at commit). */
         List<String> referenceProbes(String rows) {
             if (parent == null) {
                 return List.of();
             }
             String ref = "x." + columns.get(columns.size() - 1);
-            return List.of("select count(*) from " + rows + " x where " + ref + " is not null and not exists (select 1 from "
-                    + parent.table + " where " + parent.table + "." + parent.key + " = " + ref + ")");
+            return List.of("select count(*) from " + rows + " x where " + ref + " is not null and not exists"
+                    + " (select 1 from " + parent.table + " where " + parent.table + "." + parent.key + " = " + ref + ")");
         }
 
         private String in(String row) {

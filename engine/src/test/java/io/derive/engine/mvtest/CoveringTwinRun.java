@@ -52,7 +52,8 @@ public final class CoveringTwinRun {
             history.add(cov + ";  -- the covered twin only");
             while (failure == null && done < statements) {
                 TransactionScript tx = workload.transactions();
-                MvWorkload.Step step = done == statements - 1 && tx.inTransaction() ? TransactionScript.commit() : workload.next();
+                MvWorkload.Step step = done == statements - 1 && tx.inTransaction()
+                        ? TransactionScript.commit() : workload.next();
                 failure = execute(p, c, step, tx);
                 done++;
                 if (failure == null) {
