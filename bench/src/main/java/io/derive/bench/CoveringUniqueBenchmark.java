@@ -32,7 +32,8 @@ import java.util.concurrent.TimeUnit;
  * permutation of {@code 0 .. rows - 1}, so consecutive rows land far apart in {@code (a, b)}
  * order, as they would for a table loaded in key order. One invocation is one whole load, long
  * enough to time alone (single shot); an untimed step before it drops and re-creates the table
- * (and the view), so every load starts empty. {@code host} puts the tables on the memory host or
+ * (and the view), so every load starts empty. The JIT needs about ten loads of 10k rows to settle,
+ * hence the long warmup. {@code host} puts the tables on the memory host or
  * on the Derby host ({@code using derby}); a Derby load of 100k rows takes some 20 s, so run it
  * with fewer iterations ({@code -p host=derby -wi 2 -i 3}).
  *
@@ -43,7 +44,7 @@ import java.util.concurrent.TimeUnit;
  */
 @Fork(jvmArgsAppend = {"-Xms4g", "-Xmx4g"})
 @BenchmarkMode(Mode.SingleShotTime)
-@Warmup(iterations = 8)
+@Warmup(iterations = 15)
 @Measurement(iterations = 10)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class CoveringUniqueBenchmark {
