@@ -5,9 +5,6 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -98,7 +95,8 @@ public final class MvDifferentialRun {
                 failure = checkSources(s, "at the end");
             }
         }
-        return new Outcome(world, seed, done, checks, arms, kinds, refusals, failure == null ? null : report(failure));
+        return new Outcome(world, seed, done, checks, arms, kinds, refusals,
+                failure == null ? null : DiffSupport.report(world, seed, failure, history));
     }
 
     private String create(Session s, Statement lite, MvShape shape) throws SQLException {
@@ -161,13 +159,13 @@ public final class MvDifferentialRun {
                 List<String> stored = BagRows.of(derive(s, "select * from " + shape.name()), shape.listColumns());
                 List<String> body = BagRows.of(derive(s, shape.body()), shape.listColumns());
                 if (!stored.equals(body)) {
-                    return when + ": MV " + shape.name() + " differs from its body" + diff(stored, body, "MV", "body");
+                    return when + ": MV " + shape.name() + " differs from its body" + DiffSupport.diff(stored, body, "MV", "body");
                 }
                 if (shape.sqliteBody() != null) {
                     List<String> oracle = BagRows.of(sqlite("select * from " + shape.name()), shape.listColumns());
                     if (!stored.equals(oracle)) {
                         String sources = checkSources(s, when);
-                        return when + ": MV " + shape.name() + " differs from SQLite's view" + diff(stored, oracle, "MV", "SQLite")
+                        return when + ": MV " + shape.name() + " differs from SQLite's view" + DiffSupport.diff(stored, oracle, "MV", "SQLite")
                                 + (sources == null ? "\n  (the sources agree)" : "\n  " + sources);
                     }
                 }
@@ -185,7 +183,7 @@ public final class MvDifferentialRun {
             List<String> mine = BagRows.of(derive(s, q), Set.of());
             List<String> theirs = BagRows.of(sqlite(q), Set.of());
             if (!mine.equals(theirs)) {
-                return when + ": source " + source + " differs from SQLite" + diff(mine, theirs, "Derive", "SQLite");
+                return when + ": source " + source + " differs from SQLite" + DiffSupport.diff(mine, theirs, "Derive", "SQLite");
             }
         }
         return null;
@@ -220,37 +218,12 @@ public final class MvDifferentialRun {
         return rows;
     }
 
-    private static String diff(List<String> left, List<String> right, String leftName, String rightName) {
-        List<String> onlyLeft = new ArrayList<>(left);
-        right.forEach(onlyLeft::remove);
-        List<String> onlyRight = new ArrayList<>(right);
-        left.forEach(onlyRight::remove);
-        return "\n  only in " + leftName + ": " + onlyLeft + "\n  only in " + rightName + ": " + onlyRight;
-    }
-
     private static String stack(RuntimeException e) {
         StringBuilder out = new StringBuilder();
         StackTraceElement[] trace = e.getStackTrace();
         for (int i = 0; i < Math.min(8, trace.length); i++) {
             out.append("\n    at ").append(trace[i]);
         }
-        return out.toString();
-    }
-
-    /** The failure with its seed and the statement history (the tail inline, all of it in a file). */
-    private String report(String failure) {
-        StringBuilder out = new StringBuilder("world ").append(world).append(", replay with -Dderive.mvdiff.seed=")
-                .append(seed).append(" -Dderive.mvdiff.world=").append(world).append('\n').append(failure);
-        Path file = Path.of("target", "mvdiff-" + world + "-" + seed + ".sql");
-        try {
-            Files.createDirectories(file.getParent());
-            Files.write(file, history);
-            out.append("\nfull history: ").append(file.toAbsolutePath());
-        } catch (IOException e) {
-            out.append("\n(history file not written: ").append(e.getMessage()).append(')');
-        }
-        out.append("\nlast statements:");
-        history.subList(Math.max(0, history.size() - 40), history.size()).forEach(h -> out.append("\n  ").append(h));
         return out.toString();
     }
 }

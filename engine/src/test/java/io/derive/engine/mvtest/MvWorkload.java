@@ -27,11 +27,11 @@ public final class MvWorkload {
     private static final String[] TAG = {"'t'", "'u'", "NULL"};
 
     private final Random random;
-    private boolean inTransaction;
-    private int savepoints;
+    private final TransactionScript transactions;
 
     public MvWorkload(Random random) {
         this.random = random;
+        this.transactions = new TransactionScript(random);
     }
 
     /** Statements that give each source some rows before the MVs are created. */
@@ -52,49 +52,23 @@ public final class MvWorkload {
     public Step next() {
         int roll = random.nextInt(100);
         if (roll < 6) {
-            return transactionControl();
+            return transactions.next();
         }
         return new Step(Kind.WRITE, write(roll));
     }
 
     /** Moves the transaction state after a statement that succeeded. */
     public void succeeded(Step step) {
-        switch (step.kind()) {
-            case BEGIN -> inTransaction = true;
-            case COMMIT, ROLLBACK -> {
-                inTransaction = false;
-                savepoints = 0;
-            }
-            case SAVEPOINT -> savepoints++;
-            case RELEASE -> savepoints--;
-            default -> {
-            }
-        }
+        transactions.ran(step, true);
     }
 
     public boolean inTransaction() {
-        return inTransaction;
+        return transactions.inTransaction();
     }
 
     /** The statement that ends an open transaction, to finish a run. */
     public Step end() {
-        return random.nextBoolean() ? new Step(Kind.COMMIT, "commit") : new Step(Kind.ROLLBACK, "rollback");
-    }
-
-    private Step transactionControl() {
-        if (!inTransaction) {
-            return new Step(Kind.BEGIN, "begin");
-        }
-        int roll = random.nextInt(10);
-        if (roll < 3 && savepoints < 3) {
-            return new Step(Kind.SAVEPOINT, "savepoint s" + (savepoints + 1));
-        }
-        if (roll < 6 && savepoints > 0) {
-            return random.nextBoolean()
-                    ? new Step(Kind.ROLLBACK_TO, "rollback to s" + savepoints)
-                    : new Step(Kind.RELEASE, "release s" + savepoints);
-        }
-        return roll < 8 ? new Step(Kind.COMMIT, "commit") : new Step(Kind.ROLLBACK, "rollback");
+        return random.nextBoolean() ? TransactionScript.commit() : new Step(Kind.ROLLBACK, "rollback");
     }
 
     private String write(int roll) {
