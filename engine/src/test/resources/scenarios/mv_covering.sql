@@ -548,3 +548,121 @@ select a, id from m where a = 10;
 select host, unique_probes from materialized_views();
 -- expect: rows
 -- | memory | 2 |
+
+-- ---- 7. 1:1 join bodies: t joined to one lookup table, exactly one MV row per t row
+
+-- case: an inner join over a NOT NULL foreign key to the lookup's primary key links
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+insert into p values (1, 'one'), (2, 'two');
+insert into q values (1, 10, 1), (2, 20, 2), (3, null, 1);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+select name, covers, row_count from materialized_views();
+-- expect: rows
+-- | m | q(a) | 3 |
+
+-- case: the join condition may be written lookup side first, and t aliased
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+create materialized view m as select s.id, p.x, s.a from q as s join p on p.id = s.pid order by s.a;
+select covers from materialized_views();
+-- expect: rows
+-- | q(a) |
+
+-- case: an inner join over a nullable foreign key can lose rows, so it does not link
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer references p (id));
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: an inner join without a declared foreign key does not link
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: an inner join with a condition beyond the foreign key does not link
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id), b text);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id and q.b = p.x order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: a join that leaves part of the lookup key free can fan out, so it does not link
+-- derive-only: materialized views are Derive's
+create table p (k1 integer, k2 integer, x text, primary key (k1, k2));
+create table q (id integer primary key, a integer unique, pid integer);
+create materialized view m as select q.a, q.id, p.k1, p.k2, p.x from q left join p on q.pid = p.k1 order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: a left join with t preserved links, whatever its lookup key's nullability
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer);
+insert into p values (1, 'one');
+insert into q values (1, 10, 1), (2, 20, null), (3, 30, 9);
+create materialized view m as select q.a, q.id, p.x from q left join p on q.pid = p.id order by q.a;
+select covers, row_count from materialized_views();
+-- expect: rows
+-- | q(a) | 3 |
+
+-- case: t on the right of a left join can lose rows, so it does not link
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer);
+create materialized view m as select q.a, q.id, p.id as pid, p.x from p left join q on q.pid = p.id order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: an order by on a lookup column of the same name does not link
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, a integer);
+create table q (id integer primary key, a integer unique, pid integer);
+create materialized view m as select p.a, q.a as qa, q.id from q left join p on q.pid = p.id order by p.a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: t's unique column may share its name with a lookup column, qualified
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, a integer);
+create table q (id integer primary key, a integer unique, pid integer);
+create materialized view m as select q.a, p.a as pa, q.id from q left join p on q.pid = p.id order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | q(a) |
+
+-- case: a where on t's columns must be the null-skip or the partial predicate; on the lookup it does not link
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer);
+create materialized view m1 as select q.a, q.id from q left join p on q.pid = p.id where q.a is not null order by q.a;
+create materialized view m2 as select q.a, q.id from q left join p on q.pid = p.id where p.x is not null order by q.a;
+create materialized view m3 as select q.a, q.id from q left join p on q.pid = p.id where q.pid > 0 order by q.a;
+select name, covers from materialized_views() order by name;
+-- expect: rows (ordered)
+-- | m1 | q(a) |
+-- | m2 | NULL |
+-- | m3 | NULL |
+
+-- case: the lookup table of a join link covers nothing of its own
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text unique);
+create table q (id integer primary key, a integer unique, pid integer);
+create materialized view m as select q.a, q.id, p.x, p.id as pid from q left join p on q.pid = p.id order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | q(a) |

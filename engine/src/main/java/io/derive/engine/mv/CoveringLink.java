@@ -12,18 +12,24 @@ import java.util.StringJoiner;
  *
  * @param prefixColumns for each leading backing-key column (the body's order by), the source column it publishes
  * @param keyOutputs    for each primary-key column of the source, the MV column publishing it
+ * @param reliesOnForeignKey true for an inner-join body, which has a row for every source row only
+ *                      while the source's foreign key to the lookup table is enforced
  */
-record CoveringLink(TableSchema mv, IndexSchema index, int[] prefixColumns, int[] keyOutputs) {
+record CoveringLink(TableSchema mv, IndexSchema index, int[] prefixColumns, int[] keyOutputs,
+                    boolean reliesOnForeignKey) {
 
     /**
      * Whether the MV may answer the index's conflict checks row by row: only the per-row arm is
      * current mid-statement (the others catch up at statement end, MV-004), a stale MV no longer
      * follows its source, and the backing's seek groups values by the columns' declared collation,
      * so the index must compare no coarser than that: per column BINARY (byte-equal values are
-     * equal under any collation) or the declared collation itself.
+     * equal under any collation) or the declared collation itself. An inner-join body loses the
+     * source rows whose parent is missing, which only {@code pragma foreign_keys} rules out, so
+     * such a link enforces only while it is on (the link itself, and {@code covers}, hold regardless).
      */
-    boolean enforces(TableSchema source) {
-        if (mv.derivation().stale() || !(mv.derivation().maintenance() instanceof PerRowProjection)) {
+    boolean enforces(TableSchema source, boolean foreignKeysOn) {
+        if (mv.derivation().stale() || !(mv.derivation().maintenance() instanceof PerRowProjection)
+                || reliesOnForeignKey && !foreignKeysOn) {
             return false;
         }
         for (IndexSchema.IndexColumn c : index.columns()) {

@@ -54,9 +54,11 @@ final class CoveringStructures {
     /**
      * The probes that answer the conflict checks of {@code source}'s unique indexes, by index
      * name: for each index, the first MV (in creation order) whose link {@link CoveringLink#enforces
-     * enforces}; an index without one keeps its own entries as the answer.
+     * enforces} (under {@code pragma foreign_keys} as it now is); an index without one keeps its
+     * own entries as the answer.
      */
-    static Map<String, MaterializedViewOperations.UniqueProbe> probes(Transaction transaction, TableSchema source) {
+    static Map<String, MaterializedViewOperations.UniqueProbe> probes(Transaction transaction, TableSchema source,
+                                                                       boolean foreignKeysOn) {
         Map<String, MaterializedViewOperations.UniqueProbe> probes = new LinkedHashMap<>();
         if (source.constraints().indexes().stream().noneMatch(IndexSchema::unique)) {
             return probes;
@@ -67,7 +69,7 @@ final class CoveringStructures {
                 continue; // it could not enforce, so its body need not be bound
             }
             for (CoveringLink link : links(catalog, mv, source)) {
-                if (link.enforces(source)) {
+                if (link.enforces(source, foreignKeysOn)) {
                     probes.putIfAbsent(link.index().name(), row -> candidateKeys(transaction, link, row));
                 }
             }
@@ -98,7 +100,7 @@ final class CoveringStructures {
         for (IndexSchema index : source.constraints().indexes()) {
             if (index.unique()) {
                 try {
-                    CoverageProver.prove(mv, plan, source, index).ifPresent(links::add);
+                    CoverageProver.prove(mv, plan, source, index, catalog).ifPresent(links::add);
                 } catch (DeriveException predicateNoLongerBinds) {
                     // not proved, so not covering: the index's own entries answer
                 }

@@ -247,7 +247,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
 
     @Override
     public Map<String, UniqueProbe> uniqueProbes(ExecutionContext context, TableSchema table) {
-        return CoveringStructures.probes(context.transaction(), table);
+        return CoveringStructures.probes(context.transaction(), table, context.pragmas().foreignKeys());
     }
 
     @Override
