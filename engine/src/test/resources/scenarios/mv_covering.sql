@@ -666,3 +666,151 @@ create materialized view m as select q.a, q.id, p.x, p.id as pid from q left joi
 select covers from materialized_views();
 -- expect: rows
 -- | q(a) |
+
+-- ---- 8. enforcement through a 1:1 join covering MV: its driving-table columns follow each row
+
+-- case: an ordered 1:1 join is maintained as a join, its t-writes applied row by row
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+insert into p values (1, 'one'), (2, 'two');
+insert into q values (1, 10, 1), (2, 20, 2);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+update q set a = 30 where id = 1;
+update p set x = 'uno' where id = 1;
+select a, id, x from m;
+-- expect: rows (ordered)
+-- | 20 | 2 | two |
+-- | 30 | 1 | uno |
+select arm, covers from materialized_views();
+-- expect: rows
+-- | 1:1 join | q(a) |
+
+-- case: abort through an inner-join covering MV, as the auto-index would
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+insert into p values (1, 'one'), (2, 'two');
+insert into q values (1, 10, 1), (2, 20, 2);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+insert into q values (3, 10, 2);
+-- expect: error UNIQUE constraint failed: q.a
+insert into q values (3, 30, 2), (4, 30, 1);
+-- expect: error UNIQUE constraint failed: q.a
+update q set a = 20 where id = 1;
+-- expect: error UNIQUE constraint failed: q.a
+select a, id, x from m;
+-- expect: rows (ordered)
+-- | 10 | 1 | one |
+-- | 20 | 2 | two |
+select unique_probes, probe_rows_read from materialized_views();
+-- expect: rows
+-- | 4 | 3 |
+
+-- case: or ignore through an inner-join covering MV keeps the first of two duplicates
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+insert into p values (1, 'one'), (2, 'two');
+insert into q values (1, 10, 1);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+insert or ignore into q values (2, 10, 2), (3, 40, 2), (4, 40, 1);
+-- expect: count 1
+select a, id, x from m;
+-- expect: rows (ordered)
+-- | 10 | 1 | one |
+-- | 40 | 3 | two |
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 3 |
+
+-- case: or replace through an inner-join covering MV evicts the row from the table and the MV
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+insert into p values (1, 'one'), (2, 'two');
+insert into q values (1, 10, 1), (2, 20, 2);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+insert or replace into q values (3, 10, 2), (4, 20, 1);
+-- expect: count 2
+select id, a, pid from q order by id;
+-- expect: rows (ordered)
+-- | 3 | 10 | 2 |
+-- | 4 | 20 | 1 |
+select a, id, x from m;
+-- expect: rows (ordered)
+-- | 10 | 3 | two |
+-- | 20 | 4 | one |
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 2 |
+
+-- case: a left-join covering MV answers for rows without a lookup row too
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer);
+insert into p values (1, 'one');
+insert into q values (1, 10, 1), (2, 20, null), (3, 30, 9);
+create materialized view m as select q.a, q.id, p.x from q left join p on q.pid = p.id order by q.a;
+insert into q values (4, 20, 1);
+-- expect: error UNIQUE constraint failed: q.a
+insert or replace into q values (4, 30, 1);
+select a, id, x from m;
+-- expect: rows (ordered)
+-- | 10 | 1 | one  |
+-- | 20 | 2 | NULL |
+-- | 30 | 4 | one  |
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 2 |
+
+-- case: a lookup-table write inside the statement leaves the t columns the probe reads alone
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer);
+insert into p values (1, 'one'), (2, 'two');
+insert into q values (1, 10, 1), (2, 20, 2);
+create materialized view m as select q.a, q.id, p.x from q left join p on q.pid = p.id order by q.a;
+delete from p where id = 1;
+insert into q values (3, 10, 2);
+-- expect: error UNIQUE constraint failed: q.a
+select a, id, x from m;
+-- expect: rows (ordered)
+-- | 10 | 1 | NULL |
+-- | 20 | 2 | two  |
+
+-- case: with pragma foreign_keys off an inner-join MV can lose rows, so the auto-index answers
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+insert into p values (1, 'one');
+insert into q values (1, 10, 1);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+pragma foreign_keys = off;
+insert into q values (2, 20, 7);
+insert into q values (3, 20, 1);
+-- expect: error UNIQUE constraint failed: q.a
+select a, id from m;
+-- expect: rows
+-- | 10 | 1 |
+select covers, unique_probes from materialized_views();
+-- expect: rows
+-- | q(a) | 0 |
+
+-- case: an inner join over a foreign key with set default does not link
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null default 1 references p (id) on delete set default);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: a join MV ordered by a lookup column is not maintained as a join
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer);
+create materialized view m as select p.x, q.a, q.id from q left join p on q.pid = p.id order by p.x;
+select arm, covers from materialized_views();
+-- expect: rows
+-- | full rebuild | NULL |

@@ -19,8 +19,10 @@ record CoveringLink(TableSchema mv, IndexSchema index, int[] prefixColumns, int[
                     boolean reliesOnForeignKey) {
 
     /**
-     * Whether the MV may answer the index's conflict checks row by row: only the per-row arm is
-     * current mid-statement (the others catch up at statement end, MV-004), a stale MV no longer
+     * Whether the MV may answer the index's conflict checks row by row: only the per-row arm, and
+     * an ordered 1:1 join for writes to its driving table, are current mid-statement (the others
+     * catch up at statement end, MV-004; a 1:1 join's lookup-table writes do too, but they cannot
+     * change the driving table's columns the probe reads), a stale MV no longer
      * follows its source, and the backing's seek groups values by the columns' declared collation,
      * so the index must compare no coarser than that: per column BINARY (byte-equal values are
      * equal under any collation) or the declared collation itself. An inner-join body loses the
@@ -28,8 +30,7 @@ record CoveringLink(TableSchema mv, IndexSchema index, int[] prefixColumns, int[
      * such a link enforces only while it is on (the link itself, and {@code covers}, hold regardless).
      */
     boolean enforces(TableSchema source, boolean foreignKeysOn) {
-        if (mv.derivation().stale() || !(mv.derivation().maintenance() instanceof PerRowProjection)
-                || reliesOnForeignKey && !foreignKeysOn) {
+        if (!currentRowByRow(mv, source) || reliesOnForeignKey && !foreignKeysOn) {
             return false;
         }
         for (IndexSchema.IndexColumn c : index.columns()) {
@@ -38,6 +39,13 @@ record CoveringLink(TableSchema mv, IndexSchema index, int[] prefixColumns, int[
             }
         }
         return true;
+    }
+
+    /** Whether {@code mv}'s rows follow each write to {@code source} as it happens (see {@link #enforces}). */
+    static boolean currentRowByRow(TableSchema mv, TableSchema source) {
+        return !mv.derivation().stale() && (mv.derivation().maintenance() instanceof PerRowProjection
+                || mv.derivation().maintenance() instanceof KeyedRecompute arm && arm.rowTime()
+                && arm.driving().equals(source.key()));
     }
 
     /** The backing-key prefix a source row's conflicts are under, in the backing's key order. */

@@ -149,28 +149,46 @@ final class JoinDecomposition {
 
     /**
      * Whether the equalities are exactly a foreign key of t over NOT NULL columns referencing p's
-     * primary key (an extra equality could drop a t row whose parent differs there).
+     * primary key (an extra equality could drop a t row whose parent differs there), and nothing
+     * can make a t row's parent appear only after the row was written in the same statement.
+     *
+     * <p>The foreign key is checked at statement end, so mid-statement a t row may lack its parent
+     * and be missing from the join; were the statement then to succeed, the parent must have
+     * appeared later in it, and a conflict check in between could have missed the row. A parent
+     * key appears in p only through a write to p: the statement's own (whose actions reach t's
+     * rows only as a cascade to a key p already holds, or as a delete; a {@code set default}
+     * could point at a key yet to come, so it is refused), or one cascaded to p, which cannot
+     * happen when p is a plain table declaring no foreign key. t must be a plain table too (a
+     * maintained t is written by maintenance, whose foreign keys are checked later still).
      */
     private static boolean foreignKey(List<int[]> pairs, TableSchema t, TableSchema p, Catalog catalog) {
+        if (t.isMaintained() || p.isMaintained() || !p.constraints().foreignKeys().isEmpty()) {
+            return false;
+        }
+        List<ForeignKey> toP = new ArrayList<>();
         for (ForeignKey fk : t.constraints().foreignKeys()) {
             Optional<TableSchema> parent = catalog.table(fk.parentSchema(), fk.parentTable());
-            if (parent.isEmpty() || !parent.get().key().equals(p.key()) || fk.columns().size() != p.primaryKey().size()
-                    || pairs.size() != fk.columns().size()) {
-                continue;
-            }
-            boolean matches = true;
-            for (int i = 0; i < fk.columns().size() && matches; i++) {
-                int child = fk.columns().get(i);
-                int referenced = fk.parentColumns().isEmpty() ? p.primaryKey().get(i).column()
-                        : p.columnIndex(fk.parentColumns().get(i)).orElse(-1);
-                matches = t.columns().get(child).notNull()
-                        && pairs.stream().anyMatch(pair -> pair[0] == child && pair[1] == referenced);
-            }
-            if (matches && fullKey(pairs, p)) {
-                return true;
+            if (parent.isPresent() && parent.get().key().equals(p.key())) {
+                toP.add(fk);
             }
         }
-        return false;
+        if (toP.size() != 1 || toP.get(0).onDelete() == ForeignKey.Action.SET_DEFAULT
+                || toP.get(0).onUpdate() == ForeignKey.Action.SET_DEFAULT) {
+            return false; // a second key to p could rewrite a t row while its parent under this one is away
+        }
+        ForeignKey fk = toP.get(0);
+        if (fk.columns().size() != p.primaryKey().size() || pairs.size() != fk.columns().size()) {
+            return false;
+        }
+        for (int i = 0; i < fk.columns().size(); i++) {
+            int child = fk.columns().get(i);
+            int referenced = fk.parentColumns().isEmpty() ? p.primaryKey().get(i).column()
+                    : p.columnIndex(fk.parentColumns().get(i)).orElse(-1);
+            if (!t.columns().get(child).notNull() || pairs.stream().noneMatch(pair -> pair[0] == child && pair[1] == referenced)) {
+                return false;
+            }
+        }
+        return fullKey(pairs, p);
     }
 
     private static void conjuncts(Expr e, List<Expr> out) {
