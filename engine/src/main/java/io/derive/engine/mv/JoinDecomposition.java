@@ -41,7 +41,10 @@ final class JoinDecomposition {
     record Proof(String qualifier, boolean reliesOnForeignKey) {
     }
 
-    /** The proof that {@code body} (bound to {@code plan}) joins {@code t} 1:1 to one lookup table. */
+    /**
+     * The proof that {@code body} (bound to {@code plan}) joins {@code t} 1:1 to one lookup table;
+     * a bag t, keyed by its hidden rowid, is left to the single-table shape (doubt, not a proof).
+     */
     static Optional<Proof> prove(Select body, PlanNode plan, TableSchema t, Catalog catalog) {
         if (!body.with().isEmpty() || !body.compounds().isEmpty() || body.isGrouped() || body.distinct()
                 || body.limit() != null || body.offset() != null || !(body.from() instanceof Select.Join j)
@@ -57,7 +60,7 @@ final class JoinDecomposition {
         for (TableSchema s : sources.values()) {
             p = s.key().equals(t.key()) ? p : s;
         }
-        if (sources.size() != 2 || !sources.containsKey(t.key()) || p == null || p.isBag()
+        if (sources.size() != 2 || !sources.containsKey(t.key()) || p == null || t.isBag() || p.isBag()
                 || !names(left, t) || !names(right, p)) {
             return Optional.empty();
         }
@@ -184,7 +187,8 @@ final class JoinDecomposition {
             int child = fk.columns().get(i);
             int referenced = fk.parentColumns().isEmpty() ? p.primaryKey().get(i).column()
                     : p.columnIndex(fk.parentColumns().get(i)).orElse(-1);
-            if (!t.columns().get(child).notNull() || pairs.stream().noneMatch(pair -> pair[0] == child && pair[1] == referenced)) {
+            if (!t.columns().get(child).notNull()
+                    || pairs.stream().noneMatch(pair -> pair[0] == child && pair[1] == referenced)) {
                 return false;
             }
         }
