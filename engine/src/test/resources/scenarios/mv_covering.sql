@@ -814,3 +814,27 @@ create materialized view m as select p.x, q.a, q.id from q left join p on q.pid 
 select arm, covers from materialized_views();
 -- expect: rows
 -- | full rebuild | NULL |
+
+-- case: a cascaded re-key of the lookup rewrites t's rows, and the MV follows row by row
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id) on update cascade);
+insert into p values (1, 'one'), (2, 'two');
+insert into q values (1, 10, 1), (2, 20, 2), (3, 30, 1);
+create materialized view m as select q.a, q.id, q.pid, p.x from q join p on q.pid = p.id order by q.a;
+update p set id = 5 where id = 1;
+select a, id, pid, x from m;
+-- expect: rows (ordered)
+-- | 10 | 1 | 5 | one |
+-- | 20 | 2 | 2 | two |
+-- | 30 | 3 | 5 | one |
+update q set a = a + 5, pid = 2 where id = 1;
+insert into q values (4, 15, 5);
+-- expect: error UNIQUE constraint failed: q.a
+select a, id, pid, x from m where id = 1;
+-- expect: rows
+-- | 15 | 1 | 2 | two |
+-- four checks: the two cascaded rows, the update and the insert
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 4 |
