@@ -28,6 +28,9 @@ record CoveringLink(TableSchema mv, IndexSchema index, int[] prefixColumns, int[
      * equal under any collation) or the declared collation itself. An inner-join body loses the
      * source rows whose parent is missing, which only {@code pragma foreign_keys} rules out, so
      * such a link enforces only while it is on (the link itself, and {@code covers}, hold regardless).
+     * Rows admitted while it was off are not re-validated when it comes back on (as for any table,
+     * seed "FK pragma gate"); the link then trusts the key as the seed's inclusion-dependency rule
+     * does, so an orphan kept from such a time is missing from the MV and its value is not probed.
      */
     boolean enforces(TableSchema source, boolean foreignKeysOn) {
         if (!currentRowByRow(mv, source) || reliesOnForeignKey && !foreignKeysOn) {
