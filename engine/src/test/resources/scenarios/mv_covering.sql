@@ -561,3 +561,293 @@ select a, id from m where a = 10;
 select host, unique_probes from materialized_views();
 -- expect: rows
 -- | memory | 2 |
+
+-- ---- 7. 1:1 join bodies: t joined to one lookup table, exactly one MV row per t row
+
+-- case: an inner join over a NOT NULL foreign key to the lookup's primary key links
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+insert into p values (1, 'one'), (2, 'two');
+insert into q values (1, 10, 1), (2, 20, 2), (3, null, 1);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+select name, covers, row_count from materialized_views();
+-- expect: rows
+-- | m | q(a) | 3 |
+
+-- case: the join condition may be written lookup side first, and t aliased
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+create materialized view m as select s.id, p.x, s.a from q as s join p on p.id = s.pid order by s.a;
+select covers from materialized_views();
+-- expect: rows
+-- | q(a) |
+
+-- case: an inner join over a nullable foreign key can lose rows, so it does not link
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer references p (id));
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: an inner join without a declared foreign key does not link
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: an inner join with a condition beyond the foreign key does not link
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id), b text);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id and q.b = p.x order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: a join that leaves part of the lookup key free can fan out, so it does not link
+-- derive-only: materialized views are Derive's
+create table p (k1 integer, k2 integer, x text, primary key (k1, k2));
+create table q (id integer primary key, a integer unique, pid integer);
+create materialized view m as select q.a, q.id, p.k1, p.k2, p.x from q left join p on q.pid = p.k1 order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: a left join with t preserved links, whatever its lookup key's nullability
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer);
+insert into p values (1, 'one');
+insert into q values (1, 10, 1), (2, 20, null), (3, 30, 9);
+create materialized view m as select q.a, q.id, p.x from q left join p on q.pid = p.id order by q.a;
+select covers, row_count from materialized_views();
+-- expect: rows
+-- | q(a) | 3 |
+
+-- case: t on the right of a left join can lose rows, so it does not link
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer);
+create materialized view m as select q.a, q.id, p.id as pid, p.x from p left join q on q.pid = p.id order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: an order by on a lookup column of the same name does not link
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, a integer);
+create table q (id integer primary key, a integer unique, pid integer);
+create materialized view m as select p.a, q.a as qa, q.id from q left join p on q.pid = p.id order by p.a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: t's unique column may share its name with a lookup column, qualified
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, a integer);
+create table q (id integer primary key, a integer unique, pid integer);
+create materialized view m as select q.a, p.a as pa, q.id from q left join p on q.pid = p.id order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | q(a) |
+
+-- case: a where on t's columns must be the null-skip or the partial predicate; on the lookup it does not link
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer);
+create materialized view m1 as select q.a, q.id from q left join p on q.pid = p.id where q.a is not null order by q.a;
+create materialized view m2 as select q.a, q.id from q left join p on q.pid = p.id where p.x is not null order by q.a;
+create materialized view m3 as select q.a, q.id from q left join p on q.pid = p.id where q.pid > 0 order by q.a;
+select name, covers from materialized_views() order by name;
+-- expect: rows (ordered)
+-- | m1 | q(a) |
+-- | m2 | NULL |
+-- | m3 | NULL |
+
+-- case: the lookup table of a join link covers nothing of its own
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text unique);
+create table q (id integer primary key, a integer unique, pid integer);
+create materialized view m as select q.a, q.id, p.x, p.id as pid from q left join p on q.pid = p.id order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | q(a) |
+
+-- ---- 8. enforcement through a 1:1 join covering MV: its driving-table columns follow each row
+
+-- case: an ordered 1:1 join is maintained as a join, its t-writes applied row by row
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+insert into p values (1, 'one'), (2, 'two');
+insert into q values (1, 10, 1), (2, 20, 2);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+update q set a = 30 where id = 1;
+update p set x = 'uno' where id = 1;
+select a, id, x from m;
+-- expect: rows (ordered)
+-- | 20 | 2 | two |
+-- | 30 | 1 | uno |
+select arm, covers from materialized_views();
+-- expect: rows
+-- | 1:1 join | q(a) |
+
+-- case: abort through an inner-join covering MV, as the auto-index would
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+insert into p values (1, 'one'), (2, 'two');
+insert into q values (1, 10, 1), (2, 20, 2);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+insert into q values (3, 10, 2);
+-- expect: error UNIQUE constraint failed: q.a
+insert into q values (3, 30, 2), (4, 30, 1);
+-- expect: error UNIQUE constraint failed: q.a
+update q set a = 20 where id = 1;
+-- expect: error UNIQUE constraint failed: q.a
+select a, id, x from m;
+-- expect: rows (ordered)
+-- | 10 | 1 | one |
+-- | 20 | 2 | two |
+select unique_probes, probe_rows_read from materialized_views();
+-- expect: rows
+-- | 4 | 3 |
+
+-- case: or ignore through an inner-join covering MV keeps the first of two duplicates
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+insert into p values (1, 'one'), (2, 'two');
+insert into q values (1, 10, 1);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+insert or ignore into q values (2, 10, 2), (3, 40, 2), (4, 40, 1);
+-- expect: count 1
+select a, id, x from m;
+-- expect: rows (ordered)
+-- | 10 | 1 | one |
+-- | 40 | 3 | two |
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 3 |
+
+-- case: or replace through an inner-join covering MV evicts the row from the table and the MV
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+insert into p values (1, 'one'), (2, 'two');
+insert into q values (1, 10, 1), (2, 20, 2);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+insert or replace into q values (3, 10, 2), (4, 20, 1);
+-- expect: count 2
+select id, a, pid from q order by id;
+-- expect: rows (ordered)
+-- | 3 | 10 | 2 |
+-- | 4 | 20 | 1 |
+select a, id, x from m;
+-- expect: rows (ordered)
+-- | 10 | 3 | two |
+-- | 20 | 4 | one |
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 2 |
+
+-- case: a left-join covering MV answers for rows without a lookup row too
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer);
+insert into p values (1, 'one');
+insert into q values (1, 10, 1), (2, 20, null), (3, 30, 9);
+create materialized view m as select q.a, q.id, p.x from q left join p on q.pid = p.id order by q.a;
+insert into q values (4, 20, 1);
+-- expect: error UNIQUE constraint failed: q.a
+insert or replace into q values (4, 30, 1);
+select a, id, x from m;
+-- expect: rows (ordered)
+-- | 10 | 1 | one  |
+-- | 20 | 2 | NULL |
+-- | 30 | 4 | one  |
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 2 |
+
+-- case: a lookup-table write inside the statement leaves the t columns the probe reads alone
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer);
+insert into p values (1, 'one'), (2, 'two');
+insert into q values (1, 10, 1), (2, 20, 2);
+create materialized view m as select q.a, q.id, p.x from q left join p on q.pid = p.id order by q.a;
+delete from p where id = 1;
+insert into q values (3, 10, 2);
+-- expect: error UNIQUE constraint failed: q.a
+select a, id, x from m;
+-- expect: rows (ordered)
+-- | 10 | 1 | NULL |
+-- | 20 | 2 | two  |
+
+-- case: with pragma foreign_keys off an inner-join MV can lose rows, so the auto-index answers
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+insert into p values (1, 'one');
+insert into q values (1, 10, 1);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+pragma foreign_keys = off;
+insert into q values (2, 20, 7);
+insert into q values (3, 20, 1);
+-- expect: error UNIQUE constraint failed: q.a
+select a, id from m;
+-- expect: rows
+-- | 10 | 1 |
+select covers, unique_probes from materialized_views();
+-- expect: rows
+-- | q(a) | 0 |
+
+-- case: an inner join over a foreign key with set default does not link
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null default 1 references p (id) on delete set default);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+select covers from materialized_views();
+-- expect: rows
+-- | NULL |
+
+-- case: a join MV ordered by a lookup column is not maintained as a join
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer);
+create materialized view m as select p.x, q.a, q.id from q left join p on q.pid = p.id order by p.x;
+select arm, covers from materialized_views();
+-- expect: rows
+-- | full rebuild | NULL |
+
+-- case: a cascaded re-key of the lookup rewrites t's rows, and the MV follows row by row
+-- derive-only: materialized views are Derive's
+create table p (id integer primary key, x text);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id) on update cascade);
+insert into p values (1, 'one'), (2, 'two');
+insert into q values (1, 10, 1), (2, 20, 2), (3, 30, 1);
+create materialized view m as select q.a, q.id, q.pid, p.x from q join p on q.pid = p.id order by q.a;
+update p set id = 5 where id = 1;
+select a, id, pid, x from m;
+-- expect: rows (ordered)
+-- | 10 | 1 | 5 | one |
+-- | 20 | 2 | 2 | two |
+-- | 30 | 3 | 5 | one |
+update q set a = a + 5, pid = 2 where id = 1;
+insert into q values (4, 15, 5);
+-- expect: error UNIQUE constraint failed: q.a
+select a, id, pid, x from m where id = 1;
+-- expect: rows
+-- | 15 | 1 | 2 | two |
+-- four checks: the two cascaded rows, the update and the insert
+select unique_probes from materialized_views();
+-- expect: rows
+-- | 4 |

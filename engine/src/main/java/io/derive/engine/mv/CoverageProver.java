@@ -4,9 +4,11 @@ import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.ExpressionBinder;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.Scope;
+import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.sql.ast.Select;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -25,29 +27,39 @@ import java.util.Set;
  * {@code select <index cols>, <pk cols> [, others] from t [where …] order by <the index columns
  * in any order>}, where the {@code where} is exactly the partial index's predicate plus, at
  * most, {@code c is not null} for indexed columns (rows with a NULL there never collide, as
- * NULLs are distinct). No aggregation, distinct, set operation, limit or join (each shows in the
- * bound plan as a node this walk does not accept).
+ * NULLs are distinct). No aggregation, distinct, set operation or limit (each shows in the bound
+ * plan as a node this walk does not accept). A join is accepted only as the 1:1 decomposition
+ * {@link JoinDecomposition} proves, with t written first; its {@code where} is then read from the
+ * body's text, bound over t's columns alone, so it may name t's columns only.
  */
 final class CoverageProver {
     private CoverageProver() {
     }
 
-    /** The link when {@code mv}, whose body is bound to {@code plan}, covers {@code index} of {@code source}. */
-    static Optional<CoveringLink> prove(TableSchema mv, PlanNode plan, TableSchema source, IndexSchema index) {
+    /**
+     * The link when {@code mv}, whose body is bound to {@code plan} (against {@code catalog}),
+     * covers {@code index} of {@code source}.
+     */
+    static Optional<CoveringLink> prove(TableSchema mv, PlanNode plan, TableSchema source, IndexSchema index,
+                                        Catalog catalog) {
         if (!(plan instanceof PlanNode.Sort sort) || !(sort.input() instanceof PlanNode.Project project)) {
             return Optional.empty(); // a missing order by cannot seed the backing key with the indexed columns
         }
         PlanNode input = project.input();
         BoundExpr where = null;
-        if (input instanceof PlanNode.Filter filter) {
+        boolean reliesOnForeignKey = false;
+        if (input instanceof PlanNode.Filter filter && scans(filter.input(), source)) {
             where = filter.predicate();
-            input = filter.input();
-            if (!scans(input, source)) {
-                return Optional.empty();
-            }
         } else if (!(input instanceof PlanNode.TableScan scan) || !scan.table().key().equals(source.key())
                 || !scan.keyPrefix().isEmpty() || scan.isRange()) {
-            return Optional.empty();
+            Select body = mv.derivation().body();
+            Optional<JoinDecomposition.Proof> join = JoinDecomposition.prove(body, plan, source, catalog);
+            if (join.isEmpty()) {
+                return Optional.empty();
+            }
+            reliesOnForeignKey = join.get().reliesOnForeignKey();
+            where = body.where() == null ? null : ExpressionBinder.bind(body.where(), Scope.of(join.get().qualifier(),
+                    new PlanNode.TableScan(source, List.of()).columns()));
         }
         int width = mv.columns().size();
         if (project.expressions().size() != width) {
@@ -71,7 +83,7 @@ final class CoverageProver {
         if (prefixColumns == null || !predicateAligned(where, source, index, indexed)) {
             return Optional.empty();
         }
-        return Optional.of(new CoveringLink(mv, index, prefixColumns, keyOutputs));
+        return Optional.of(new CoveringLink(mv, index, prefixColumns, keyOutputs, reliesOnForeignKey));
     }
 
     private static boolean scans(PlanNode input, TableSchema source) {

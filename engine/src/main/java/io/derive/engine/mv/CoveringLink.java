@@ -12,18 +12,28 @@ import java.util.StringJoiner;
  *
  * @param prefixColumns for each leading backing-key column (the body's order by), the source column it publishes
  * @param keyOutputs    for each primary-key column of the source, the MV column publishing it
+ * @param reliesOnForeignKey true for an inner-join body, which has a row for every source row only
+ *                      while the source's foreign key to the lookup table is enforced
  */
-record CoveringLink(TableSchema mv, IndexSchema index, int[] prefixColumns, int[] keyOutputs) {
+record CoveringLink(TableSchema mv, IndexSchema index, int[] prefixColumns, int[] keyOutputs,
+                    boolean reliesOnForeignKey) {
 
     /**
-     * Whether the MV may answer the index's conflict checks row by row: only the per-row arm is
-     * current mid-statement (the others catch up at statement end, MV-004), a stale MV no longer
+     * Whether the MV may answer the index's conflict checks row by row: only the per-row arm, and
+     * an ordered 1:1 join for writes to its driving table, are current mid-statement (the others
+     * catch up at statement end, MV-004; a 1:1 join's lookup-table writes do too, but they cannot
+     * change the driving table's columns the probe reads), a stale MV no longer
      * follows its source, and the backing's seek groups values by the columns' declared collation,
      * so the index must compare no coarser than that: per column BINARY (byte-equal values are
-     * equal under any collation) or the declared collation itself.
+     * equal under any collation) or the declared collation itself. An inner-join body loses the
+     * source rows whose parent is missing, which only {@code pragma foreign_keys} rules out, so
+     * such a link enforces only while it is on (the link itself, and {@code covers}, hold regardless).
+     * Rows admitted while it was off are not re-validated when it comes back on (as for any table,
+     * seed "FK pragma gate"); the link then trusts the key as the seed's inclusion-dependency rule
+     * does, so an orphan kept from such a time is missing from the MV and its value is not probed.
      */
-    boolean enforces(TableSchema source) {
-        if (mv.derivation().stale() || !(mv.derivation().maintenance() instanceof PerRowProjection)) {
+    boolean enforces(TableSchema source, boolean foreignKeysOn) {
+        if (!currentRowByRow(mv, source) || reliesOnForeignKey && !foreignKeysOn) {
             return false;
         }
         for (IndexSchema.IndexColumn c : index.columns()) {
@@ -32,6 +42,13 @@ record CoveringLink(TableSchema mv, IndexSchema index, int[] prefixColumns, int[
             }
         }
         return true;
+    }
+
+    /** Whether {@code mv}'s rows follow each write to {@code source} as it happens (see {@link #enforces}). */
+    static boolean currentRowByRow(TableSchema mv, TableSchema source) {
+        return !mv.derivation().stale() && (mv.derivation().maintenance() instanceof PerRowProjection
+                || mv.derivation().maintenance() instanceof KeyedRecompute arm && arm.rowTime()
+                && arm.driving().equals(source.key()));
     }
 
     /** The backing-key prefix a source row's conflicts are under, in the backing's key order. */

@@ -25,8 +25,9 @@ import java.util.StringJoiner;
  * re-create of the MV or the index, a refresh, staleness, a re-attach or detach, a rename)
  * replaces the MV's or the source's {@link TableSchema}. So a proof is kept with the pair of
  * those two objects it was made for and reused only for that very pair; it cannot outlive what
- * proved it. Only the per-row arm can enforce, so only its MVs keep their proof (on the arm, so
- * it goes with the MV): a statement writing a table then pays no bind of their bodies.
+ * proved it. Only the per-row arm and the ordered 1:1 join can enforce, so only their MVs keep
+ * their proof (on the arm, so it goes with the MV): a statement writing a table then pays no bind
+ * of their bodies.
  */
 final class CoveringStructures {
     private CoveringStructures() {
@@ -54,20 +55,22 @@ final class CoveringStructures {
     /**
      * The probes that answer the conflict checks of {@code source}'s unique indexes, by index
      * name: for each index, the first MV (in creation order) whose link {@link CoveringLink#enforces
-     * enforces}; an index without one keeps its own entries as the answer.
+     * enforces} (under {@code pragma foreign_keys} as it now is); an index without one keeps its
+     * own entries as the answer.
      */
-    static Map<String, MaterializedViewOperations.UniqueProbe> probes(Transaction transaction, TableSchema source) {
+    static Map<String, MaterializedViewOperations.UniqueProbe> probes(Transaction transaction, TableSchema source,
+                                                                       boolean foreignKeysOn) {
         Map<String, MaterializedViewOperations.UniqueProbe> probes = new LinkedHashMap<>();
         if (source.constraints().indexes().stream().noneMatch(IndexSchema::unique)) {
             return probes;
         }
         Catalog catalog = transaction.catalog();
         for (TableSchema mv : catalog.dependentsOf(source)) {
-            if (mv.derivation().stale() || !(mv.derivation().maintenance() instanceof PerRowProjection)) {
+            if (!CoveringLink.currentRowByRow(mv, source)) {
                 continue; // it could not enforce, so its body need not be bound
             }
             for (CoveringLink link : links(catalog, mv, source)) {
-                if (link.enforces(source)) {
+                if (link.enforces(source, foreignKeysOn)) {
                     probes.putIfAbsent(link.index().name(), row -> candidateKeys(transaction, link, row));
                 }
             }
@@ -75,8 +78,15 @@ final class CoveringStructures {
         return probes;
     }
 
+    /** An arm that keeps its MV's last proof, one whose MVs can enforce (readers may race, each then proves its own). */
+    interface ProofHolder {
+        Proof coverage();
+
+        void coverage(Proof proof);
+    }
+
     private static List<CoveringLink> links(Catalog catalog, TableSchema mv, TableSchema source) {
-        if (!(mv.derivation().maintenance() instanceof PerRowProjection arm)) {
+        if (!(mv.derivation().maintenance() instanceof ProofHolder arm) || !CoveringLink.currentRowByRow(mv, source)) {
             return prove(catalog, mv, source);
         }
         Proof proof = arm.coverage();
@@ -98,7 +108,7 @@ final class CoveringStructures {
         for (IndexSchema index : source.constraints().indexes()) {
             if (index.unique()) {
                 try {
-                    CoverageProver.prove(mv, plan, source, index).ifPresent(links::add);
+                    CoverageProver.prove(mv, plan, source, index, catalog).ifPresent(links::add);
                 } catch (DeriveException predicateNoLongerBinds) {
                     // not proved, so not covering: the index's own entries answer
                 }

@@ -20,8 +20,14 @@ import java.util.Set;
  * referencing columns: an index seek, as {@link #seekColumns} asks an index of them (semantics
  * §4.3; {@link io.derive.engine.exec.SupportingIndexes} creates one where the table has none). At statement end each recorded
  * key's slice is recomputed: one row for a 1:1 join, the re-fanned rows of a lateral body.
+ *
+ * <p>A 1:1 join with an {@code order by} (which only a covering MV needs: semantics §6) applies a
+ * driving-table write at once instead, recomputing that key's slice on the spot, so the MV's
+ * driving-table columns are current row by row and it can answer the driving table's conflict
+ * checks; its lookup-table writes still wait for statement end (they cannot change those columns).
+ * Its slice key is the driving key followed by the ordering columns, which lead the backing's key.
  */
-final class KeyedRecompute extends SliceRecompute {
+final class KeyedRecompute extends SliceRecompute implements CoveringStructures.ProofHolder {
     static final String ARM = "1:1 join";
     static final String LATERAL_ARM = "lateral fan-out";
 
@@ -46,14 +52,38 @@ final class KeyedRecompute extends SliceRecompute {
     private final String driving;
     private final int[] drivingKey;
     private final Map<String, Lookup> lookups;
+    private final boolean rowTime;
 
+    /** As {@link PerRowProjection}'s: the last coverage proof, for the MV and source objects it was made for. */
+    private volatile CoveringStructures.Proof coverage;
+
+    /**
+     * @param drivingKey the driving-row columns making a slice key: the driving key, then any ordering columns
+     * @param rowTime    whether driving-table writes apply at once (an ordered 1:1 join)
+     */
     KeyedRecompute(String arm, List<String> outputColumns, String driving, int[] drivingKey, int[] keyOutputs,
-                   List<Collation> collations, PlanNode slice, TableShape backing, Map<String, Lookup> lookups) {
+                   List<Collation> collations, PlanNode slice, TableShape backing, Map<String, Lookup> lookups,
+                   boolean rowTime) {
         super(outputColumns, KeyedShape.KEY_PARAMETER, keyOutputs, collations, slice, backing);
         this.arm = arm;
         this.driving = driving;
         this.drivingKey = drivingKey;
         this.lookups = Map.copyOf(lookups);
+        this.rowTime = rowTime;
+    }
+
+    boolean rowTime() {
+        return rowTime;
+    }
+
+    @Override
+    public CoveringStructures.Proof coverage() {
+        return coverage;
+    }
+
+    @Override
+    public void coverage(CoveringStructures.Proof proof) {
+        coverage = proof;
     }
 
     @Override
@@ -65,7 +95,7 @@ final class KeyedRecompute extends SliceRecompute {
         return driving;
     }
 
-    /** The driving key of a driving-table row. */
+    /** The slice key of a driving-table row. */
     Object[] keyOf(Object[] drivingRow) {
         Object[] key = new Object[drivingKey.length];
         for (int i = 0; i < key.length; i++) {

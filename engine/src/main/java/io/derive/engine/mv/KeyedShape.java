@@ -1,5 +1,6 @@
 package io.derive.engine.mv;
 
+import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.Catalog;
@@ -24,6 +25,8 @@ import java.util.Optional;
  * with driving-table columns, the MV keyed by the driving table's primary key. Such an MV has one
  * row per driving row, so it is kept current slice by slice: a driving-table write recomputes its
  * key, a lookup-table write recomputes the driving keys that reference the changed lookup key.
+ * An {@code order by} of driving-table columns is allowed: its columns then lead the backing's key,
+ * so a driving key's row is found under them, and the slice key carries them after the driving key.
  */
 final class KeyedShape {
     static final String KEY_PARAMETER = "derive_driving_key_";
@@ -37,9 +40,12 @@ final class KeyedShape {
      * What a recognised body is made of.
      *
      * @param keyOutputs the output positions publishing the driving table's key
+     * @param ordered    pairs {output position, driving column} of the order by columns leading the
+     *                   backing's key ahead of the driving key (those not already in it)
      * @param lateral    true for a lateral fan-out body (several rows per driving key)
      */
-    record Parts(Source driving, List<Integer> keyOutputs, Map<Source, int[][]> lookupPairs, boolean lateral) {
+    record Parts(Source driving, List<Integer> keyOutputs, List<int[]> ordered, Map<Source, int[][]> lookupPairs,
+                 boolean lateral) {
     }
 
     private KeyedShape() {
@@ -48,7 +54,7 @@ final class KeyedShape {
     /** The body's parts when it has the shape, else empty. */
     static Optional<Parts> match(Select body, PlanNode plan, Map<String, TableSchema> sources) {
         if (!body.with().isEmpty() || !body.compounds().isEmpty() || body.isGrouped() || body.distinct()
-                || body.limit() != null || !body.orderBy().isEmpty() || !(body.from() instanceof Select.Join)) {
+                || body.limit() != null || !(body.from() instanceof Select.Join)) {
             return Optional.empty();
         }
         List<Source> tables = new ArrayList<>();
@@ -79,7 +85,11 @@ final class KeyedShape {
                 lookups.put(t, pairs);
             }
         }
-        return Optional.of(new Parts(driving, key.get(), lookups, false));
+        List<int[]> ordered = ordered(body, plan, key.get(), driving.table());
+        if (ordered == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new Parts(driving, key.get(), ordered, lookups, false));
     }
 
     /**
@@ -123,7 +133,34 @@ final class KeyedShape {
                 return Optional.empty();
             }
         }
-        return Optional.of(new Parts(driving, keyOutputs, Map.of(), true));
+        return Optional.of(new Parts(driving, keyOutputs, List.of(), Map.of(), true));
+    }
+
+    /**
+     * The order by columns outside the driving key, as {output position, driving column}, when
+     * each is an output publishing a driving-table column as it is (the driving table is written
+     * first, so its columns are the joined row's first slots); null when one is anything else
+     * (a lookup column could move a driving key's row under a lookup-table write).
+     */
+    private static List<int[]> ordered(Select body, PlanNode plan, List<Integer> keyOutputs, TableSchema driving) {
+        List<int[]> ordered = new ArrayList<>();
+        if (body.orderBy().isEmpty()) {
+            return ordered;
+        }
+        if (!(plan instanceof PlanNode.Sort sort) || !(sort.input() instanceof PlanNode.Project project)
+                || project.expressions().size() != body.items().size()) {
+            return null; // hidden sort columns: the order by is not over output columns
+        }
+        for (PlanNode.SortKey k : sort.keys()) {
+            if (!(project.expressions().get(k.column()) instanceof BoundExpr.ColumnSlot slot)
+                    || slot.index() >= driving.columns().size()) {
+                return null;
+            }
+            if (!keyOutputs.contains(k.column()) && ordered.stream().noneMatch(o -> o[0] == k.column())) {
+                ordered.add(new int[] {k.column(), slot.index()});
+            }
+        }
+        return ordered;
     }
 
     /** The driving table of a 1:1 join. */
@@ -157,25 +194,39 @@ final class KeyedShape {
             keyEquals.add(equals(parts.driving().qualifier(), driving.columns().get(drivingKey[i]).name(),
                     KEY_PARAMETER + i, at));
         }
+        int[] sliceColumns = new int[drivingKey.length + parts.ordered().size()];
+        int[] outputs = new int[sliceColumns.length];
+        System.arraycopy(drivingKey, 0, sliceColumns, 0, drivingKey.length);
+        System.arraycopy(parts.keyOutputs().stream().mapToInt(Integer::intValue).toArray(), 0, outputs, 0,
+                drivingKey.length);
+        for (int i = 0; i < parts.ordered().size(); i++) {
+            outputs[drivingKey.length + i] = parts.ordered().get(i)[0];
+            sliceColumns[drivingKey.length + i] = parts.ordered().get(i)[1];
+            collations.add(driving.columns().get(sliceColumns[drivingKey.length + i]).collation());
+        }
         Expr where = and(body.where() == null ? keyEquals : prepend(body.where(), keyEquals));
         Select slice = new Select(body.with(), body.recursive(), body.distinct(), body.items(), body.from(), where,
                 body.groupBy(), body.having(), body.compounds(), body.orderBy(), body.limit(), body.offset(), at);
         PlanNode slicePlan = new QueryBinder(catalog, bodySql).bind(slice);
-        int[] outputs = parts.keyOutputs().stream().mapToInt(Integer::intValue).toArray();
         Map<String, KeyedRecompute.Lookup> lookups = new LinkedHashMap<>();
         for (Map.Entry<Source, int[][]> e : parts.lookupPairs().entrySet()) {
-            lookups.put(e.getKey().table().key(), lookup(driving, e.getKey().table(), e.getValue(), catalog, at));
+            lookups.put(e.getKey().table().key(), lookup(driving, sliceColumns, e.getKey().table(), e.getValue(),
+                    catalog, at));
         }
         return new KeyedRecompute(parts.lateral() ? KeyedRecompute.LATERAL_ARM : KeyedRecompute.ARM, names,
-                driving.key(), drivingKey, outputs, collations, slicePlan, backing, lookups);
+                driving.key(), sliceColumns, outputs, collations, slicePlan, backing, lookups,
+                !parts.ordered().isEmpty());
     }
 
-    /** {@code select <driving key> from driving where <fk column> = :lookup_i …}: the driving rows a lookup key reaches. */
-    private static KeyedRecompute.Lookup lookup(TableSchema driving, TableSchema table, int[][] pairs, Catalog catalog,
-                                                SourceSpan at) {
+    /**
+     * {@code select <slice columns> from driving where <fk column> = :lookup_i …}: the slice keys
+     * (driving key, then ordering columns) of the driving rows a lookup key reaches.
+     */
+    private static KeyedRecompute.Lookup lookup(TableSchema driving, int[] sliceColumns, TableSchema table,
+                                                int[][] pairs, Catalog catalog, SourceSpan at) {
         List<Select.SelectItem> items = new ArrayList<>();
-        for (var part : driving.primaryKey()) {
-            items.add(new Select.Column(new Expr.ColumnRef(null, driving.columns().get(part.column()).name(), at), null, at));
+        for (int column : sliceColumns) {
+            items.add(new Select.Column(new Expr.ColumnRef(null, driving.columns().get(column).name(), at), null, at));
         }
         List<Expr> conditions = new ArrayList<>();
         int[] lookupColumns = new int[pairs.length];

@@ -11,6 +11,7 @@ import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.MaterializedViewStatistics;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.schema.ValueOrder;
 import io.derive.engine.exec.QueryExecutor;
 import io.derive.engine.exec.RowImageReferences;
 import io.derive.engine.spi.BackingHost;
@@ -314,7 +315,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
 
     @Override
     public Map<String, UniqueProbe> uniqueProbes(ExecutionContext context, TableSchema table) {
-        return CoveringStructures.probes(context.transaction(), table);
+        return CoveringStructures.probes(context.transaction(), table, context.pragmas().foreignKeys());
     }
 
     @Override
@@ -401,10 +402,23 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
     }
 
-    /** The driving keys a write to a source of a 1:1 join MV touches: its own, or those referencing a lookup key. */
+    /**
+     * The driving keys a write to a source of a 1:1 join MV touches: its own (recomputed at once
+     * on a row-time arm), or those referencing a lookup key.
+     */
     private void drivingKeys(ExecutionContext context, TableSchema mv, KeyedRecompute arm, TableSchema source,
                              Object[] before, Object[] after) {
         DeferredMaintenance work = deferred(context);
+        if (arm.driving().equals(source.key()) && arm.rowTime()) {
+            List<Object[]> keys = new ArrayList<>();
+            for (Object[] row : new Object[][] {before, after}) {
+                if (row != null && (keys.isEmpty() || !ValueOrder.identicalRows(keys.get(0), arm.keyOf(row)))) {
+                    keys.add(arm.keyOf(row));
+                }
+            }
+            recomputeSlices(context, mv, keys);
+            return;
+        }
         if (arm.driving().equals(source.key())) {
             for (Object[] row : new Object[][] {before, after}) {
                 if (row != null) {

@@ -19,7 +19,7 @@ import java.util.function.BiPredicate;
  * its primary key carried. Each source row change becomes at most a delete and an upsert of
  * the backing, applied immediately.
  */
-final class PerRowProjection implements Derivation.Maintenance {
+final class PerRowProjection implements Derivation.Maintenance, CoveringStructures.ProofHolder {
     private final List<String> outputColumns;
     private final BiPredicate<Object[], Parameters> predicate;
     private final List<BoundExpr> outputs;
@@ -69,11 +69,13 @@ final class PerRowProjection implements Derivation.Maintenance {
         return outputs;
     }
 
-    CoveringStructures.Proof coverage() {
+    @Override
+    public CoveringStructures.Proof coverage() {
         return coverage;
     }
 
-    void coverage(CoveringStructures.Proof proof) {
+    @Override
+    public void coverage(CoveringStructures.Proof proof) {
         coverage = proof;
     }
 

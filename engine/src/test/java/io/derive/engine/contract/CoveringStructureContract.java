@@ -86,6 +86,26 @@ public abstract class CoveringStructureContract extends HostContractTest {
     }
 
     @Test
+    void aOneToOneJoinViewAnswersReadingOnlyTheMatchingRow() {
+        script("""
+                create table p (id integer primary key, label text);
+                insert into p select value, 'p' || value from generate_series(1, 20);
+                create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+                insert into q select value, value * 10, value % 20 + 1 from generate_series(1, 2000);
+                create materialized view mq as select q.a, q.id, p.label from q join p on q.pid = p.id order by q.a;
+                """);
+        assertThat(rows("select arm, covers, row_count from materialized_views() where name = 'mq'"))
+                .containsExactly(row("1:1 join", "q(a)", ROWS));
+        assertThatThrownBy(() -> session.execute("insert into q values (5000, 10, 3)"))
+                .hasMessageContaining("UNIQUE constraint failed: q.a");
+        assertThat(rows("select unique_probes, probe_rows_read from materialized_views() where name = 'mq'"))
+                .as("one matching backing row of %s", ROWS).containsExactly(row(1L, 1L));
+        session.execute("insert or replace into q values (5000, 10, 3), (5001, 10, 4)");
+        assertThat(rows("select id, label from mq where a = 10")).containsExactly(row(5001L, "p4"));
+        assertThat(rows("select count(*) from mq")).containsExactly(row(ROWS));
+    }
+
+    @Test
     void aViewOnTheFullRebuildArmNeverAnswers() {
         session.execute("drop materialized view m");
         session.execute("create materialized view m as select a, id, (select count(*) from t) as n from t order by a");
