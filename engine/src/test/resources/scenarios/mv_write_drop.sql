@@ -145,6 +145,24 @@ select count(*) from mv;
 alter table r drop constraint ck;
 drop materialized view mv;
 
+-- case: dropping a source names the check that reaches it through a view
+-- derive-only: materialized views
+create materialized view bm as select k from t;
+create table r (x integer, constraint ck check (x in (select k from bm)));
+drop table t;
+-- expect: error cannot drop table 'main.t': referenced by CHECK constraint 'ck' on table 'r', which reaches it through materialized view 'bm'
+
+-- case: the chain to the check runs through views over views
+-- derive-only: materialized views
+create materialized view a as select k from t;
+create materialized view b as select k from a;
+create table r (x integer, constraint ck check (x in (select k from b)));
+drop table t;
+-- expect: error referenced by CHECK constraint 'ck' on table 'r', which reaches it through materialized views 'a' → 'b'
+select count(*) from b;
+-- expect: rows
+-- | 3 |
+
 -- case: drop refused while a check of a maintained table depends on the view
 -- derive-only: materialized views
 create materialized view mv as select k from t;

@@ -126,8 +126,10 @@ final class DdlExecutor {
         }
         List<TableSchema> dependents = txn.catalog().dependentsOf(table);
         if (!dependents.isEmpty()) {
+            String reason = CheckReaders.readerThrough(txn.catalog(), table)
+                    .orElse("materialized view '" + dependents.get(0).qualifiedName() + "' reads it");
             throw sited(DeriveException.INVALID_DEFINITION, "cannot drop " + table.kindName() + " '" + table.qualifiedName()
-                    + "': materialized view '" + dependents.get(0).qualifiedName() + "' reads it", drop.name().span());
+                    + "': " + reason, drop.name().span());
         }
         // Only an MV is held back: a CHECK reading a plain table survives its drop and heals when
         // the table is re-created (semantics §6), as the scenarios of derived-row validation pin.
