@@ -569,7 +569,7 @@ select host, unique_probes from materialized_views();
 create table p (id integer primary key, x text);
 create table q (id integer primary key, a integer unique, pid integer not null references p (id));
 insert into p values (1, 'one'), (2, 'two');
-insert into q values (1, 10, 1), (2, 20, 2), (3, null, 1);
+insert into q values (1, 10, 1), (2, 20, 2), (3, 30, 1);
 create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
 select name, covers, row_count from materialized_views();
 -- expect: rows

@@ -65,8 +65,9 @@ public final class MvShapeCatalog {
             MvShape.both("join", "j_inner", "select b.id, b.x, a.v, a.g from b join a on a.id = b.a_id"),
             MvShape.both("join", "j_left", "select a.id, a.v, c.n from a left join c on c.k = a.h"),
             // ordered 1:1 joins: driving-table writes applied row by row, the order by leading the backing's key
-            MvShape.both("join", "j_inner_ordered", "select b.x, b.id, a.v from b join a on a.id = b.a_id order by b.x"),
-            MvShape.both("join", "j_left_ordered", "select a.v, a.id, c.n from a left join c on c.k = a.h order by a.v desc"),
+            // (which never holds NULL, hence the filters)
+            MvShape.both("join", "j_inner_ordered", "select b.x, b.id, a.v from b join a on a.id = b.a_id where b.x is not null order by b.x"),
+            MvShape.both("join", "j_left_ordered", "select a.v, a.id, c.n from a left join c on c.k = a.h where a.v is not null order by a.v desc"),
             MvShape.both("join", "j_inner_c", "select a.id, a.g, c.n from a join c on c.k = a.h where c.n > 0"),
             MvShape.both("join", "j_exists", "select id, v from a where exists (select 1 from b where b.a_id = a.id)"),
             MvShape.both("join", "j_cte", "with t as (select id, v from a where v > 1) select id, v from t"),
