@@ -13,6 +13,25 @@ select count(*) from s;
 -- expect: rows
 -- | 3 |
 
+-- case: an order by in the table form keeps the per-row arm and the declared key
+-- derive-only: materialized views
+create table s (k integer primary key, g text) maintained as select k, g from t order by g;
+select arm from materialized_views();
+-- expect: rows
+-- | per-row projection |
+insert into t values (4, null, 40);
+select k, g from s where k = 4;
+-- expect: rows
+-- | 4 | NULL |
+
+-- case: an ordered scalar aggregate over an empty source stores its NULL row
+-- derive-only: materialized views
+create table e (k integer primary key, v integer);
+create materialized view m as select max(v) as top from e order by top;
+select top from m;
+-- expect: rows
+-- | NULL |
+
 -- case: table form column count mismatch
 -- derive-only: materialized views
 create table s (k integer primary key, g text, x integer) maintained as select k, g from t;
@@ -255,3 +274,18 @@ select k from mv;
 -- derive-only: materialized views
 alter table t drop maintained;
 -- expect: error it is not a maintained table
+
+-- case: a body swap with fewer column names than outputs is refused
+-- derive-only: materialized views
+create materialized view mv as select k, g, v from t;
+alter table mv set maintained (k, g) as select k, g, v from t;
+-- expect: error 2 column names given but the body produces 3
+select * from mv where k = 1;
+-- expect: rows
+-- | 1 | a | 10 |
+
+-- case: a body swap with more column names than outputs is refused
+-- derive-only: materialized views
+create materialized view mv as select k, g from t;
+alter table mv set maintained (k, g, extra) as select k, g from t;
+-- expect: error 3 column names given but the body produces 2

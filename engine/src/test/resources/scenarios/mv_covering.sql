@@ -851,3 +851,19 @@ select a, id, pid, x from m where id = 1;
 select unique_probes from materialized_views();
 -- expect: rows
 -- | 4 |
+
+-- case: a lookup table that becomes maintained after the link was proved unlinks the join
+-- derive-only: materialized views are Derive's
+pragma foreign_keys = on;
+create table p (id integer primary key, x text not null);
+create table q (id integer primary key, a integer unique, pid integer not null references p (id));
+insert into p values (1, 'one');
+insert into q values (1, 10, 1);
+create materialized view m as select q.a, q.id, p.x from q join p on q.pid = p.id order by q.a;
+insert into q values (2, 20, 1);
+alter table p set maintained as select distinct pid as id, 'x' as x from q;
+insert into q values (3, 30, 7), (4, 30, 7);
+-- expect: error UNIQUE constraint failed: q.a
+select count(*) from q;
+-- expect: rows
+-- | 2 |

@@ -53,6 +53,19 @@ final class Attachment {
      * Checks the table's declared columns and key against the body; {@code names} renames the
      * body's outputs by position (empty: the body's own names).
      */
+    /**
+     * A column list names every output of the body, neither more nor fewer; checked before any
+     * reshape, which maps the names to outputs by position.
+     *
+     * @throws DeriveException {@code N column names given but the body produces M}, sited at {@code at}
+     */
+    static void checkNameCount(TableSchema table, BodyAnalysis body, List<String> names, SourceSpan at) {
+        if (!names.isEmpty() && names.size() != body.columns().size()) {
+            throw refuse("'" + table.qualifiedName() + "': " + names.size() + " column names given but the body produces "
+                    + body.columns().size(), at);
+        }
+    }
+
     static void checkShape(TableSchema table, BodyAnalysis body, List<String> names, SourceSpan at) {
         List<ColumnSchema> declared = table.columns().stream().filter(c -> !c.hidden()).toList();
         List<OutputColumn> derived = body.columns();
@@ -60,11 +73,9 @@ final class Attachment {
         if (declared.size() != table.columns().size()) {
             throw refuse(name + " has no declared primary key; a maintained table needs one", at);
         }
+        checkNameCount(table, body, names, at);
         if (derived.size() != declared.size()) {
             throw refuse(name + ": body produces " + derived.size() + " columns but the table declares " + declared.size(), at);
-        }
-        if (!names.isEmpty() && names.size() != derived.size()) {
-            throw refuse(name + ": " + names.size() + " column names given but the body produces " + derived.size(), at);
         }
         for (int i = 0; i < derived.size(); i++) {
             OutputColumn d = derived.get(i);

@@ -63,10 +63,13 @@ record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn
         if (PlanAnalysis.readsParameters(plan)) {
             throw definition("materialized view '" + view + "': a body cannot use parameters", body);
         }
-        Optional<List<Integer>> logical = KeyAnalysis.key(plan);
-        List<Integer> logicalKey = logical.map(l -> l.isEmpty()
-                ? java.util.stream.IntStream.range(0, plan.columns().size()).boxed().toList() : l).orElse(null);
+        List<Integer> logicalKey = logicalKey(plan).orElse(null);
         List<TableShape.KeyPart> provable = logicalKey == null ? null : physicalKey(plan, logicalKey);
+        if (declaredKey != null && provable != null && !sameColumns(provable, declaredKey)) {
+            // A declared table keeps its own primary key: an order by there only orders the body.
+            List<TableShape.KeyPart> unordered = provable.stream().filter(p -> logicalKey.contains(p.column())).toList();
+            provable = sameColumns(unordered, declaredKey) ? unordered : provable;
+        }
         boolean declared = declaredKey != null && (provable == null || !sameColumns(provable, declaredKey));
         Optional<KeyedShape.Parts> join = Optional.empty();
         Arm arm = declared ? Arm.FULL_REBUILD
@@ -123,7 +126,7 @@ record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn
 
     /** The output columns the body's {@code order by} adds to its logical key in the physical key. */
     static List<Integer> orderKeyColumns(PlanNode plan) {
-        List<Integer> logical = KeyAnalysis.key(plan).orElse(List.of());
+        List<Integer> logical = logicalKey(plan).orElse(List.of());
         List<Integer> columns = new ArrayList<>();
         if (plan instanceof PlanNode.Sort sort) {
             for (PlanNode.SortKey k : sort.keys()) {
@@ -133,6 +136,12 @@ record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn
             }
         }
         return columns;
+    }
+
+    /** The body's provable key as output columns; a body of at most one row (an empty key) is keyed by all of them. */
+    private static Optional<List<Integer>> logicalKey(PlanNode plan) {
+        return KeyAnalysis.key(plan).map(l -> l.isEmpty()
+                ? java.util.stream.IntStream.range(0, plan.columns().size()).boxed().toList() : l);
     }
 
     /** Order-by output columns first (they choose the scan order), then the logical key. */

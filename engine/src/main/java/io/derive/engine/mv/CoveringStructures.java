@@ -23,9 +23,10 @@ import java.util.StringJoiner;
  * A link is proved from the catalog snapshot that asks, never stored in the catalog: catalog
  * objects are immutable, and every DDL that could make or break a link (create, drop or
  * re-create of the MV or the index, a refresh, staleness, a re-attach or detach, a rename)
- * replaces the MV's or the source's {@link TableSchema}. So a proof is kept with the pair of
- * those two objects it was made for and reused only for that very pair; it cannot outlive what
- * proved it. Only the per-row arm and the ordered 1:1 join can enforce, so only their MVs keep
+ * replaces the {@link TableSchema} of the MV or of a table its body reads (for a 1:1 join, DDL on
+ * the lookup table matters too: it may become maintained and so lag the driving table). So a
+ * proof is kept with the objects it was made for, the MV and every table it reads, and reused
+ * only while the catalog still holds those very objects; it cannot outlive what proved it. Only the per-row arm and the ordered 1:1 join can enforce, so only their MVs keep
  * their proof (on the arm, so it goes with the MV): a statement writing a table then pays no bind
  * of their bodies.
  */
@@ -33,8 +34,19 @@ final class CoveringStructures {
     private CoveringStructures() {
     }
 
-    /** The links proved for one MV and one source, as they were. */
-    record Proof(TableSchema mv, TableSchema source, List<CoveringLink> links) {
+    /** The links proved for one MV and one source, with the tables the MV read when they were proved. */
+    record Proof(TableSchema mv, TableSchema source, List<TableSchema> read, List<CoveringLink> links) {
+        boolean provedFor(TableSchema mv, TableSchema source, List<TableSchema> read) {
+            if (this.mv != mv || this.source != source || this.read.size() != read.size()) {
+                return false;
+            }
+            for (int i = 0; i < read.size(); i++) {
+                if (this.read.get(i) != read.get(i)) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     /** The constraints {@code mv} covers, as {@code t(a, b)}, separated by {@code ; }; null when none. */
@@ -89,9 +101,13 @@ final class CoveringStructures {
         if (!(mv.derivation().maintenance() instanceof ProofHolder arm) || !CoveringLink.currentRowByRow(mv, source)) {
             return prove(catalog, mv, source);
         }
+        List<TableSchema> read = new ArrayList<>();
+        for (String key : mv.derivation().sources()) {
+            read.add(catalog.tableByKey(key).orElse(null));
+        }
         Proof proof = arm.coverage();
-        if (proof == null || proof.mv() != mv || proof.source() != source) {
-            proof = new Proof(mv, source, prove(catalog, mv, source));
+        if (proof == null || !proof.provedFor(mv, source, read)) {
+            proof = new Proof(mv, source, read, prove(catalog, mv, source));
             arm.coverage(proof);
         }
         return proof.links();

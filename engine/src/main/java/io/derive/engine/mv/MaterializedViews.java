@@ -190,6 +190,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         Attachment.refuseCycle(table, analysis, txn.catalog(), at);
         TableSchema before = table;
+        Attachment.checkNameCount(table, analysis, names, at);
         try {
             Attachment.checkShape(table, analysis, names, at);
         } catch (DeriveException mismatch) {
