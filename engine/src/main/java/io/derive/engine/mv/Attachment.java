@@ -118,7 +118,8 @@ final class Attachment {
         }
     }
 
-    private static boolean isKeyColumn(TableSchema table, int column) {
+    /** Whether {@code column} is one of {@code table}'s primary-key columns. */
+    static boolean isKeyColumn(TableSchema table, int column) {
         return table.primaryKey().stream().anyMatch(k -> k.column() == column);
     }
 

@@ -5,7 +5,6 @@ import io.derive.engine.exec.TableReshape;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.spi.TableShape;
 import io.derive.engine.sql.SourceSpan;
 import io.derive.engine.txn.Transaction;
 
@@ -99,7 +98,7 @@ final class BackingReshape {
                         + " dropped or renamed at the end)", at);
             }
             OutputColumn output = body.columns().get(i);
-            boolean key = isKey(mv, i);
+            boolean key = Attachment.isKeyColumn(mv, i);
             columns.add(new ColumnSchema(name, output.type(), output.collation(), output.notNull() || key, null));
         }
         if (names.size() < mv.columns().size() && !mv.constraints().equals(io.derive.engine.schema.TableConstraints.none())) {
@@ -130,7 +129,7 @@ final class BackingReshape {
         try {
             return after.columns().get(column).type().coerce(value, after.columnLabel(column));
         } catch (DeriveException doesNotFit) {
-            if (isKey(after, column)) {
+            if (Attachment.isKeyColumn(after, column)) {
                 throw refuse("cannot reshape '" + after.qualifiedName() + "': a stored key value of column '"
                         + after.columns().get(column).name() + "' does not fit its new type; drop and recreate it", at);
             }
@@ -151,14 +150,6 @@ final class BackingReshape {
         return columns;
     }
 
-    private static boolean isKey(TableSchema table, int column) {
-        for (TableShape.KeyPart part : table.primaryKey()) {
-            if (part.column() == column) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     private static DeriveException refuse(String message, SourceSpan at) {
         return new DeriveException(DeriveException.INVALID_DEFINITION, message, at.line(), at.column());

@@ -23,7 +23,7 @@ import java.util.Set;
  * indexed columns, so a key-prefix seek on the backing finds every row that could collide.
  *
  * <p>Recognition is narrow on purpose: a false "not covering" only forgoes the MV as the
- * enforcing structure, a false "covering" would miss a conflict. The single-table shape only:
+ * enforcing structure, a false "covering" would miss a conflict. The single-table shape:
  * {@code select <index cols>, <pk cols> [, others] from t [where …] order by <the index columns
  * in any order>}, where the {@code where} is exactly the partial index's predicate plus, at
  * most, {@code c is not null} for indexed columns (rows with a NULL there never collide, as

@@ -105,7 +105,7 @@ final class JoinDecomposition {
      */
     private static List<int[]> equiPairs(Expr on, String tName, TableSchema t, String pName, TableSchema p) {
         List<Expr> conjuncts = new ArrayList<>();
-        conjuncts(on, conjuncts);
+        KeyedShape.conjuncts(on, conjuncts);
         List<int[]> pairs = new ArrayList<>();
         for (Expr c : conjuncts) {
             if (!(c instanceof Expr.Binary b) || !b.operator().equals("=") || !(b.left() instanceof Expr.ColumnRef l)
@@ -193,14 +193,5 @@ final class JoinDecomposition {
             }
         }
         return fullKey(pairs, p);
-    }
-
-    private static void conjuncts(Expr e, List<Expr> out) {
-        if (e instanceof Expr.Binary b && b.operator().equals("and")) {
-            conjuncts(b.left(), out);
-            conjuncts(b.right(), out);
-        } else {
-            out.add(e);
-        }
     }
 }

@@ -325,7 +325,8 @@ final class KeyedShape {
         return true;
     }
 
-    private static void conjuncts(Expr e, List<Expr> out) {
+    /** The terms of an {@code and} chain, in order, added to {@code out}. */
+    static void conjuncts(Expr e, List<Expr> out) {
         if (e instanceof Expr.Binary b && b.operator().equals("and")) {
             conjuncts(b.left(), out);
             conjuncts(b.right(), out);

@@ -409,7 +409,6 @@ public final class MaterializedViews implements MaterializedViewOperations {
      */
     private void drivingKeys(ExecutionContext context, TableSchema mv, KeyedRecompute arm, TableSchema source,
                              Object[] before, Object[] after) {
-        DeferredMaintenance work = deferred(context);
         if (arm.driving().equals(source.key()) && arm.rowTime()) {
             List<Object[]> keys = new ArrayList<>();
             for (Object[] row : new Object[][] {before, after}) {
@@ -420,6 +419,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             recomputeSlices(context, mv, keys);
             return;
         }
+        DeferredMaintenance work = deferred(context);
         if (arm.driving().equals(source.key())) {
             for (Object[] row : new Object[][] {before, after}) {
                 if (row != null) {

@@ -26,10 +26,12 @@ public final class MaterializedViewStatistics {
         probeRowsRead.addAndGet(rowsRead);
     }
 
+    /** How many UNIQUE conflict checks of its source the MV answered since the database opened ({@code unique_probes}). */
     public long uniqueProbes() {
         return uniqueProbes.get();
     }
 
+    /** The backing rows those checks read in all ({@code probe_rows_read}); a seek reads only the colliding ones. */
     public long probeRowsRead() {
         return probeRowsRead.get();
     }
