@@ -4,13 +4,13 @@ import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.ExpressionBinder;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.Scope;
+import io.derive.engine.plan.Slots;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.sql.ast.Select;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -135,13 +135,12 @@ final class CoverageProver {
      * index's predicate, and besides them only {@code c is not null} on indexed columns.
      */
     private static boolean predicateAligned(BoundExpr where, TableSchema source, IndexSchema index, Set<Integer> indexed) {
-        List<BoundExpr> required = new ArrayList<>();
+        List<BoundExpr> required = List.of();
         if (index.where() != null) {
             Scope scope = Scope.of(source.name(), new PlanNode.TableScan(source, List.of()).columns());
-            conjuncts(ExpressionBinder.bind(index.where(), scope), required);
+            required = Slots.conjuncts(ExpressionBinder.bind(index.where(), scope));
         }
-        List<BoundExpr> present = new ArrayList<>();
-        conjuncts(where, present);
+        List<BoundExpr> present = Slots.conjuncts(where);
         for (BoundExpr r : required) {
             if (present.stream().noneMatch(p -> same(p, r))) {
                 return false;
@@ -158,15 +157,6 @@ final class CoverageProver {
     private static boolean nullSkip(BoundExpr e, Set<Integer> indexed) {
         return e instanceof BoundExpr.Call c && c.operator().equals("notnull")
                 && c.arguments().get(0) instanceof BoundExpr.ColumnSlot slot && indexed.contains(slot.index());
-    }
-
-    private static void conjuncts(BoundExpr e, List<BoundExpr> out) {
-        if (e instanceof BoundExpr.Call c && c.operator().equals("and")) {
-            conjuncts(c.arguments().get(0), out);
-            conjuncts(c.arguments().get(1), out);
-        } else if (e != null) {
-            out.add(e);
-        }
     }
 
     /** Structural equality, a column being the same slot whatever name it was written with. */

@@ -21,7 +21,7 @@ import java.util.Set;
  * §4.3; {@link io.derive.engine.exec.SupportingIndexes} creates one where the table has none). At statement end each recorded
  * key's slice is recomputed: one row for a 1:1 join, the re-fanned rows of a lateral body.
  *
- * <p>A 1:1 join with an {@code order by} (which only a covering MV needs: semantics §6) applies a
+ * <p>A 1:1 join with an {@code order by} (the shape of a covering MV, semantics §6) applies a
  * driving-table write at once instead, recomputing that key's slice on the spot, so the MV's
  * driving-table columns are current row by row and it can answer the driving table's conflict
  * checks; its lookup-table writes still wait for statement end (they cannot change those columns).

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.IntUnaryOperator;
 
 /** Which input slots an expression reads, and the same expression over a rearranged row. */
-final class Slots {
+public final class Slots {
     private Slots() {
     }
 
@@ -64,7 +64,7 @@ final class Slots {
     }
 
     /** The conjuncts of a predicate ({@code a and b and c} → a, b, c); empty for null. */
-    static List<BoundExpr> conjuncts(BoundExpr e) {
+    public static List<BoundExpr> conjuncts(BoundExpr e) {
         List<BoundExpr> out = new ArrayList<>();
         flatten(e, out);
         return out;
