@@ -1,7 +1,7 @@
 package io.derive.bench;
 
 import io.derive.engine.api.Database;
-import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.DatabaseConfig;
 
 import java.nio.file.Path;
 

@@ -1,7 +1,7 @@
 package io.derive.cli;
 
 import io.derive.engine.api.Database;
-import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.DatabaseConfig;
 import io.derive.engine.api.DeriveException;
 
 import java.nio.file.Path;

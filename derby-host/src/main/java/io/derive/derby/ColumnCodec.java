@@ -1,7 +1,7 @@
 package io.derive.derby;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.types.SqlType;
 import io.derive.engine.schema.TemporalValue;
 
 import java.io.ByteArrayInputStream;
@@ -27,7 +27,7 @@ import java.util.Map;
 /**
  * How one engine column is stored in a Derby column that a person reading the table with Derby's
  * tools can make sense of, every value of the column's type reading back identical
- * ({@link io.derive.engine.schema.ValueOrder#identical}).
+ * ({@link io.derive.engine.types.ValueOrder#identical}).
  *
  * <p>A native Derby type serves only where it holds every engine value of the type exactly: BIGINT,
  * BOOLEAN, VARCHAR for text, VARCHAR FOR BIT DATA for blobs. The other types are stored as their

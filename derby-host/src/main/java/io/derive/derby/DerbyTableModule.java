@@ -1,7 +1,7 @@
 package io.derive.derby;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.schema.Collation;
+import io.derive.engine.types.Collation;
 import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.TableModule;

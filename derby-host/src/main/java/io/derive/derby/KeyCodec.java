@@ -1,7 +1,7 @@
 package io.derive.derby;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.schema.Collation;
+import io.derive.engine.types.Collation;
 import io.derive.engine.schema.TemporalValue;
 import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.KeyRange;
@@ -37,7 +37,7 @@ import java.util.List;
  * positive, +∞, NaN) and, finite and non-zero, a sortable exponent and its significant decimal
  * digits, inverted when negative; text is folded by its collation and written as UTF-16 code units
  * of 1–3 bytes each, which sort as {@link String#compareTo}; dates, times and timestamps are their
- * ISO text, as {@link io.derive.engine.schema.ValueOrder} compares them with text; text and blobs
+ * ISO text, as {@link io.derive.engine.types.ValueOrder} compares them with text; text and blobs
  * escape 0x00 and 0x01 and end with 0x00. A descending component inverts every byte. Immutable and
  * thread-safe.
  */

@@ -1,8 +1,8 @@
 package io.derive.derby;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.schema.SqlType;
-import io.derive.engine.schema.ValueOrder;
+import io.derive.engine.types.SqlType;
+import io.derive.engine.types.ValueOrder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.derive.derby;
 
-import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.DatabaseConfig;
 import io.derive.engine.contract.BagTableContract;
 
 class DerbyHostBagTableTest extends BagTableContract {

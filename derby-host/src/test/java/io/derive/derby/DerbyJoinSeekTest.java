@@ -1,11 +1,11 @@
 package io.derive.derby;
 
 import io.derive.engine.api.Database;
-import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.DatabaseConfig;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
 import io.derive.engine.contract.ReadCountingConnection;
-import io.derive.engine.schema.Collation;
+import io.derive.engine.types.Collation;
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;

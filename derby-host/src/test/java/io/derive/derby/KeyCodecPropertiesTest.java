@@ -1,6 +1,6 @@
 package io.derive.derby;
 
-import io.derive.engine.schema.Collation;
+import io.derive.engine.types.Collation;
 import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.KeyRange;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package io.derive.derby;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.schema.Collation;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 import io.derive.engine.spi.KeyRange;
 import io.derive.engine.spi.TableShape;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package io.derive.memory;
 
 import io.derive.engine.api.Database;
-import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.DatabaseConfig;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
 import org.junit.jupiter.api.AfterEach;

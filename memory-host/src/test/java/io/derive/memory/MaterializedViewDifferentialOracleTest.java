@@ -1,7 +1,7 @@
 package io.derive.memory;
 
 import io.derive.engine.api.Database;
-import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.DatabaseConfig;
 import io.derive.engine.mvtest.ConstraintDifferentialRun;
 import io.derive.engine.mvtest.CoveringTwin;
 import io.derive.engine.mvtest.CoveringTwinRun;

@@ -1,6 +1,6 @@
 package io.derive.memory;
 
-import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.DatabaseConfig;
 import io.derive.engine.contract.ConstraintContract;
 
 class MemoryHostConstraintTest extends ConstraintContract {

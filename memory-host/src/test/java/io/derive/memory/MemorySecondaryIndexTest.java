@@ -1,8 +1,8 @@
 package io.derive.memory;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.schema.Collation;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.IndexShape;

@@ -1,8 +1,9 @@
 package io.derive.engine.api;
 
+import io.derive.engine.DatabaseConfig;
 import io.derive.engine.durable.DurableCatalog;
 import io.derive.engine.durable.Rehydrator;
-import io.derive.engine.exec.EngineServices;
+import io.derive.engine.exec.context.EngineServices;
 import io.derive.engine.exec.EngineSession;
 import io.derive.engine.mv.MaterializedViews;
 import io.derive.engine.spi.TableModule;

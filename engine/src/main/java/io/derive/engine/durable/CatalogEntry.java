@@ -1,7 +1,7 @@
 package io.derive.engine.durable;
 
-import io.derive.engine.schema.Collation;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 import io.derive.engine.spi.TableShape;
 
 import java.util.List;

@@ -2,8 +2,8 @@ package io.derive.engine.durable;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.Catalog;
-import io.derive.engine.schema.Collation;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;

@@ -1,5 +1,6 @@
 package io.derive.engine.exec;
 
+import io.derive.engine.exec.context.Pragmas;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;

@@ -1,5 +1,14 @@
 package io.derive.engine.exec;
 
+import io.derive.engine.exec.context.EngineServices;
+import io.derive.engine.exec.context.ExecutionContext;
+import io.derive.engine.exec.context.Pragmas;
+import io.derive.engine.exec.context.StatementWork;
+import io.derive.engine.exec.expr.Parameters;
+import io.derive.engine.exec.query.QueryPlanCache;
+import io.derive.engine.exec.write.ConflictFailure;
+import io.derive.engine.exec.write.DeferredRowChecks;
+import io.derive.engine.exec.write.ReferentialActions;
 import io.derive.engine.api.CommitVote;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.PreparedStatement;

@@ -1,7 +1,7 @@
 package io.derive.engine.exec;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.sql.SourceSpan;
+import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;

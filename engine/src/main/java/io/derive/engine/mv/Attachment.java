@@ -6,7 +6,7 @@ import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableShape;
-import io.derive.engine.sql.SourceSpan;
+import io.derive.engine.sql.ast.SourceSpan;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -85,7 +85,7 @@ final class Attachment {
                 throw refuse(name + ": output " + (i + 1) + " is named '" + output + "' but the table declares '"
                         + c.name() + "' (alias the body output)", at);
             }
-            if (d.type() != c.type() && d.type() != io.derive.engine.schema.SqlType.ANY) {
+            if (d.type() != c.type() && d.type() != io.derive.engine.types.SqlType.ANY) {
                 throw refuse(name + ": column '" + c.name() + "': body derives type " + d.type().sqlName()
                         + " but the table declares " + c.type().sqlName(), at);
             }

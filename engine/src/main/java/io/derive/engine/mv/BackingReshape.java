@@ -1,11 +1,11 @@
 package io.derive.engine.mv;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.exec.TableReshape;
+import io.derive.engine.exec.ddl.TableReshape;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.sql.SourceSpan;
+import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.derive.engine.mv;
 
-import io.derive.engine.schema.Collation;
+import io.derive.engine.types.Collation;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
 

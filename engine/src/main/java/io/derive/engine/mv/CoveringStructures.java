@@ -1,7 +1,7 @@
 package io.derive.engine.mv;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.exec.MaterializedViewOperations;
+import io.derive.engine.exec.context.MaterializedViewOperations;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.Catalog;

@@ -1,6 +1,6 @@
 package io.derive.engine.mv;
 
-import io.derive.engine.exec.EqualityKey;
+import io.derive.engine.exec.query.EqualityKey;
 import io.derive.engine.schema.TableSchema;
 
 import java.util.ArrayList;

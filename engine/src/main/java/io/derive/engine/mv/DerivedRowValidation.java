@@ -1,7 +1,7 @@
 package io.derive.engine.mv;
 
-import io.derive.engine.exec.DeferredRowChecks;
-import io.derive.engine.exec.ExecutionContext;
+import io.derive.engine.exec.write.DeferredRowChecks;
+import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.IndexSchema;
@@ -19,7 +19,7 @@ import java.util.List;
  * after the whole batch, so a value moving between keys in one batch succeeds) and must
  * reference an existing parent row through its foreign keys while {@code pragma foreign_keys} is
  * on (MATCH SIMPLE). Deletes are never validated. A violation always aborts: no conflict clause
- * of the writing statement applies to it ({@link io.derive.engine.exec.DerivedRowViolation}).
+ * of the writing statement applies to it ({@link io.derive.engine.exec.write.DerivedRowViolation}).
  *
  * <p>Bulk paths (the fill of create, attach and refresh) check everything at once. In steady
  * state a row-local CHECK and UNIQUE are checked at once too, but foreign keys and CHECKs that

@@ -1,10 +1,10 @@
 package io.derive.engine.mv;
 
-import io.derive.engine.exec.Parameters;
-import io.derive.engine.schema.Collation;
+import io.derive.engine.exec.expr.Parameters;
+import io.derive.engine.types.Collation;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.schema.ValueOrder;
+import io.derive.engine.types.ValueOrder;
 import io.derive.engine.spi.KeyRange;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.txn.Transaction;

@@ -1,15 +1,15 @@
 package io.derive.engine.mv;
 
-import io.derive.engine.exec.EqualityKey;
-import io.derive.engine.exec.Evaluator;
-import io.derive.engine.exec.ExpressionCompiler;
-import io.derive.engine.exec.Parameters;
-import io.derive.engine.exec.QueryExecutor;
-import io.derive.engine.exec.SystemTables;
+import io.derive.engine.exec.query.EqualityKey;
+import io.derive.engine.exec.expr.Evaluator;
+import io.derive.engine.exec.expr.ExpressionCompiler;
+import io.derive.engine.exec.expr.Parameters;
+import io.derive.engine.exec.query.QueryExecutor;
+import io.derive.engine.exec.query.SystemTables;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.PlanNode;
-import io.derive.engine.schema.Collation;
-import io.derive.engine.schema.ValueOrder;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.ValueOrder;
 import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableShape;

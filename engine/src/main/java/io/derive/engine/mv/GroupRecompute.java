@@ -1,7 +1,7 @@
 package io.derive.engine.mv;
 
 import io.derive.engine.plan.PlanNode;
-import io.derive.engine.schema.Collation;
+import io.derive.engine.types.Collation;
 import io.derive.engine.spi.TableShape;
 
 import java.util.List;

@@ -4,8 +4,8 @@ import io.derive.engine.plan.AccessPath;
 import io.derive.engine.plan.AggregateCall;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.PlanNode;
-import io.derive.engine.schema.Collation;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableShape;
 

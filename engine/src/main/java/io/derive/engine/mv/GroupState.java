@@ -1,7 +1,7 @@
 package io.derive.engine.mv;
 
-import io.derive.engine.schema.Collation;
-import io.derive.engine.schema.ValueOrder;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.ValueOrder;
 
 import java.util.Arrays;
 

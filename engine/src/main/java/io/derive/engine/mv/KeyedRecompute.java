@@ -1,8 +1,8 @@
 package io.derive.engine.mv;
 
-import io.derive.engine.exec.Parameters;
+import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.plan.PlanNode;
-import io.derive.engine.schema.Collation;
+import io.derive.engine.types.Collation;
 import io.derive.engine.spi.TableShape;
 
 import java.util.ArrayList;
@@ -18,7 +18,7 @@ import java.util.Set;
  * driving-table key. A driving-table write records the row's key; a lookup-table write records
  * the driving keys that reference the changed lookup key, found by a query on the driving table's
  * referencing columns: an index seek, as {@link #seekColumns} asks an index of them (semantics
- * §4.3; {@link io.derive.engine.exec.SupportingIndexes} creates one where the table has none). At statement end each recorded
+ * §4.3; {@link io.derive.engine.exec.ddl.SupportingIndexes} creates one where the table has none). At statement end each recorded
  * key's slice is recomputed: one row for a 1:1 join, the re-fanned rows of a lateral body.
  *
  * <p>A 1:1 join with an {@code order by} (the shape of a covering MV, semantics §6) applies a

@@ -2,8 +2,8 @@ package io.derive.engine.mv;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
-import io.derive.engine.exec.ExecutionContext;
-import io.derive.engine.exec.MaterializedViewOperations;
+import io.derive.engine.exec.context.ExecutionContext;
+import io.derive.engine.exec.context.MaterializedViewOperations;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
@@ -11,9 +11,9 @@ import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.MaterializedViewStatistics;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.schema.ValueOrder;
-import io.derive.engine.exec.QueryExecutor;
-import io.derive.engine.exec.RowImageReferences;
+import io.derive.engine.types.ValueOrder;
+import io.derive.engine.exec.query.QueryExecutor;
+import io.derive.engine.exec.ddl.RowImageReferences;
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.BackingRowChange;
 import io.derive.engine.spi.HostedTable;
@@ -152,7 +152,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * ({@link BackingReshape}), with its maintenance planned anew.
      */
     private static TableSchema reshapedForRefresh(TableSchema mv, ExecutionContext context,
-                                                  io.derive.engine.sql.SourceSpan at) {
+                                                  io.derive.engine.sql.ast.SourceSpan at) {
         io.derive.engine.schema.Catalog catalog = context.transaction().catalog();
         BodyAnalysis body;
         try {
@@ -176,7 +176,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
 
     @Override
     public Result attach(TableSchema table, List<String> names, io.derive.engine.sql.ast.Select body, String bodySql,
-                         ExecutionContext context, io.derive.engine.sql.SourceSpan at) {
+                         ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
         RowImageReferences.refuse(table, at);
         Transaction txn = context.transaction();
         txn.beginWrite();
@@ -223,7 +223,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             }
         }
         txn.changeCatalog(next);
-        io.derive.engine.exec.SupportingIndexes.release(txn);
+        io.derive.engine.exec.ddl.SupportingIndexes.release(txn);
         if (!context.services().adopting(table.qualifiedName())) {
             cascade(context, maintained, fill(maintained, plan, context), true);
         }
@@ -231,14 +231,14 @@ public final class MaterializedViews implements MaterializedViewOperations {
     }
 
     @Override
-    public Result detach(TableSchema table, ExecutionContext context, io.derive.engine.sql.SourceSpan at) {
+    public Result detach(TableSchema table, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
         if (!table.isMaintained()) {
             throw new DeriveException(DeriveException.INVALID_DEFINITION, "cannot drop maintained from '"
                     + table.qualifiedName() + "': it is not a maintained table", at.line(), at.column());
         }
         context.transaction().beginWrite();
         context.transaction().changeCatalog(context.transaction().catalog().replacing(table, table.withDerivation(null)));
-        io.derive.engine.exec.SupportingIndexes.release(context.transaction());
+        io.derive.engine.exec.ddl.SupportingIndexes.release(context.transaction());
         return Result.empty();
     }
 
@@ -249,7 +249,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
     private static void supportingIndexes(Transaction txn, String view, BodyAnalysis body) {
         if (body.arm() == BodyAnalysis.Arm.JOIN) {
             KeyedShape.Parts parts = body.join().orElseThrow();
-            io.derive.engine.exec.SupportingIndexes.ensure(txn, view, KeyedShape.driving(parts),
+            io.derive.engine.exec.ddl.SupportingIndexes.ensure(txn, view, KeyedShape.driving(parts),
                     KeyedShape.referencingColumns(parts));
         }
     }
@@ -546,7 +546,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         if (referenced(context, mv)) {
             for (BackingRowChange change : changes) {
                 if (change.before() != null) {
-                    io.derive.engine.exec.ReferentialActions.afterParentChange(context, mv, change.before(), change.after());
+                    io.derive.engine.exec.write.ReferentialActions.afterParentChange(context, mv, change.before(), change.after());
                 }
             }
         }

@@ -1,11 +1,11 @@
 package io.derive.engine.mv;
 
-import io.derive.engine.exec.Evaluator;
-import io.derive.engine.exec.ExpressionCompiler;
-import io.derive.engine.exec.Parameters;
+import io.derive.engine.exec.expr.Evaluator;
+import io.derive.engine.exec.expr.ExpressionCompiler;
+import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.schema.Derivation;
-import io.derive.engine.schema.ValueOrder;
+import io.derive.engine.types.ValueOrder;
 import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.TableShape;

@@ -1,8 +1,8 @@
 package io.derive.engine.mv;
 
-import io.derive.engine.exec.Parameters;
+import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.plan.PlanNode;
-import io.derive.engine.schema.Collation;
+import io.derive.engine.types.Collation;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.spi.TableShape;
 

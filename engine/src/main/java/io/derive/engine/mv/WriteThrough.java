@@ -4,7 +4,7 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.sql.SourceSpan;
+import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.ColumnSubstitution;
 import io.derive.engine.sql.ast.Expr;
 import io.derive.engine.sql.ast.QualifiedName;

@@ -81,7 +81,7 @@ public final class AccessPath {
      * {@code rightKeys} of the key that fixes it.
      */
     static Optional<IndexLookup> indexLookup(TableSchema table, List<BoundExpr> rightKeys,
-                                             List<io.derive.engine.schema.Collation> collations) {
+                                             List<io.derive.engine.types.Collation> collations) {
         IndexLookup best = null;
         for (IndexSchema index : table.constraints().indexes()) {
             if (index.where() != null) {
@@ -118,7 +118,7 @@ public final class AccessPath {
      * Returns {lower, upper}, each null when the conjunct gives none.
      */
     private static PlanNode.Bound[] rangeBounds(List<BoundExpr> conjuncts, int column,
-                                                io.derive.engine.schema.Collation collation) {
+                                                io.derive.engine.types.Collation collation) {
         PlanNode.Bound[] bounds = new PlanNode.Bound[2];
         for (BoundExpr e : conjuncts) {
             PlanNode.Bound[] b = rangeBounds(e, column, collation);
@@ -128,7 +128,7 @@ public final class AccessPath {
         return bounds;
     }
 
-    private static PlanNode.Bound[] rangeBounds(BoundExpr e, int column, io.derive.engine.schema.Collation collation) {
+    private static PlanNode.Bound[] rangeBounds(BoundExpr e, int column, io.derive.engine.types.Collation collation) {
         PlanNode.Bound[] none = new PlanNode.Bound[2];
         if (!(e instanceof BoundExpr.Call c) || c.collation() != collation) {
             return none;
@@ -167,7 +167,7 @@ public final class AccessPath {
 
     /** A value free of the row that the conjuncts equate the column with, under the given collation. */
     private static Optional<BoundExpr> equalityValue(List<BoundExpr> conjuncts, int column,
-                                                     io.derive.engine.schema.Collation collation) {
+                                                     io.derive.engine.types.Collation collation) {
         for (BoundExpr e : conjuncts) {
             // "is" seeks like "=": a NULL value then seeks NULL keys, which is what "is" selects.
             boolean equality = e instanceof BoundExpr.Call c0 && (c0.operator().equals("=") || c0.operator().equals("is"));

@@ -1,7 +1,7 @@
 package io.derive.engine.plan;
 
-import io.derive.engine.schema.Collation;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,14 +1,15 @@
 package io.derive.engine.plan;
 
-import io.derive.engine.schema.Collation;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.plan.functions.ScalarFunction;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 
 import java.util.List;
 
 /**
  * An expression after name resolution: columns are slots of the input row, functions are
  * resolved, and every node knows its type, its collation and whether it is deterministic.
- * {@link io.derive.engine.exec.ExpressionCompiler} turns it into an evaluator once per statement.
+ * {@link io.derive.engine.exec.expr.ExpressionCompiler} turns it into an evaluator once per statement.
  */
 public sealed interface BoundExpr {
 

@@ -1,8 +1,10 @@
 package io.derive.engine.plan;
 
+import io.derive.engine.plan.functions.FunctionRegistry;
+import io.derive.engine.plan.functions.ScalarFunction;
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.schema.Collation;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 import io.derive.engine.sql.ast.Expr;
 
 import java.util.ArrayList;
@@ -245,7 +247,7 @@ public final class ExpressionBinder {
     }
 
     private BoundExpr subquery(BoundExpr.Subquery.Kind kind, io.derive.engine.sql.ast.Select query, BoundExpr operand,
-                               io.derive.engine.sql.SourceSpan span) {
+                               io.derive.engine.sql.ast.SourceSpan span) {
         if (queries == null) {
             throw new DeriveException(DeriveException.FEATURE_NOT_SUPPORTED, "subqueries are not allowed here",
                     span.line(), span.column());

@@ -1,6 +1,6 @@
 package io.derive.engine.plan;
 
-import io.derive.engine.schema.Collation;
+import io.derive.engine.types.Collation;
 
 import java.util.ArrayList;
 import java.util.BitSet;

@@ -1,6 +1,6 @@
 package io.derive.engine.plan;
 
-import io.derive.engine.schema.Collation;
+import io.derive.engine.types.Collation;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.sql.ast.Select;
@@ -180,7 +180,7 @@ final class JoinPlanner {
                 for (int i = 0; i < rightKeys.size(); i++) {
                     if (!rk.contains(rightKeys.get(i))) {
                         rest.add(new BoundExpr.Call("=", null, List.of(leftKeys.get(i),
-                                Slots.remap(rightKeys.get(i), j -> j + leftWidth)), io.derive.engine.schema.SqlType.INTEGER,
+                                Slots.remap(rightKeys.get(i), j -> j + leftWidth)), io.derive.engine.types.SqlType.INTEGER,
                                 collations.get(i), true));
                     }
                 }

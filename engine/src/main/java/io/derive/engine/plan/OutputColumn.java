@@ -1,8 +1,8 @@
 package io.derive.engine.plan;
 
-import io.derive.engine.schema.Collation;
+import io.derive.engine.types.Collation;
 import io.derive.engine.schema.ColumnSchema;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.types.SqlType;
 import io.derive.engine.schema.TableSchema;
 
 import java.util.List;

@@ -125,7 +125,7 @@ public sealed interface PlanNode {
      * physical key starts with the right keys, so each left row seeks the right table.
      */
     record Join(PlanNode left, PlanNode right, JoinType type, List<BoundExpr> leftKeys, List<BoundExpr> rightKeys,
-                List<io.derive.engine.schema.Collation> keyCollations, BoundExpr condition, boolean lookup)
+                List<io.derive.engine.types.Collation> keyCollations, BoundExpr condition, boolean lookup)
             implements PlanNode {
         public Join {
             leftKeys = List.copyOf(leftKeys);

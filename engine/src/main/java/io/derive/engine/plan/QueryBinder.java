@@ -4,7 +4,7 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.schema.ViewSchema;
-import io.derive.engine.sql.SourceSpan;
+import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.Expr;
 import io.derive.engine.sql.ast.Select;
 import io.derive.engine.spi.TableShape;
@@ -307,7 +307,7 @@ public final class QueryBinder {
                 BoundExpr ls = new BoundExpr.ColumnSlot(l.slot(), column, l.column().type(), l.column().collation(), false);
                 BoundExpr rs = new BoundExpr.ColumnSlot(r.slot() + leftWidth, column, r.column().type(),
                         r.column().collation(), false);
-                equalities.add(new BoundExpr.Call("=", null, List.of(ls, rs), io.derive.engine.schema.SqlType.INTEGER,
+                equalities.add(new BoundExpr.Call("=", null, List.of(ls, rs), io.derive.engine.types.SqlType.INTEGER,
                         ExpressionBinder.comparisonCollation(ls, rs), true));
                 merged.add(r.slot() + leftWidth);
             }

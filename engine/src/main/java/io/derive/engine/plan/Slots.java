@@ -87,7 +87,7 @@ public final class Slots {
         BoundExpr result = null;
         for (BoundExpr p : predicates) {
             result = result == null ? p : new BoundExpr.Call("and", null, List.of(result, p),
-                    io.derive.engine.schema.SqlType.INTEGER, io.derive.engine.schema.Collation.BINARY,
+                    io.derive.engine.types.SqlType.INTEGER, io.derive.engine.types.Collation.BINARY,
                     result.deterministic() && p.deterministic());
         }
         return result;

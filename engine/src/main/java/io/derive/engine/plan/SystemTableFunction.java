@@ -1,7 +1,7 @@
 package io.derive.engine.plan;
 
-import io.derive.engine.schema.Collation;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 
 import java.util.List;
 import java.util.Locale;
@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * The table-valued functions the engine itself provides in {@code from}: introspection and
  * {@code generate_series}. The planner knows their columns and arity;
- * {@link io.derive.engine.exec.SystemTables} produces their rows.
+ * {@link io.derive.engine.exec.query.SystemTables} produces their rows.
  */
 public enum SystemTableFunction {
     /**
@@ -77,7 +77,7 @@ public enum SystemTableFunction {
     }
 
     /** Rejects a call with the wrong number of arguments, sited at the call. */
-    public void checkArguments(int given, io.derive.engine.sql.SourceSpan at) {
+    public void checkArguments(int given, io.derive.engine.sql.ast.SourceSpan at) {
         if (given < minArguments || given > maxArguments) {
             String expected = minArguments == maxArguments ? String.valueOf(minArguments)
                     : minArguments + " to " + maxArguments;

@@ -1,5 +1,7 @@
 package io.derive.engine.schema;
 
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.Statement;

@@ -1,5 +1,8 @@
 package io.derive.engine.schema;
 
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
+
 /**
  * A table column as the catalog knows it.
  *

@@ -1,5 +1,6 @@
 package io.derive.engine.schema;
 
+import io.derive.engine.types.Collation;
 import io.derive.engine.sql.ast.Expr;
 
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.derive.engine.schema;
 
+import io.derive.engine.types.SqlType;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.TableShape;
 

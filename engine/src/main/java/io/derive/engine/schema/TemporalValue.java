@@ -1,5 +1,6 @@
 package io.derive.engine.schema;
 
+import io.derive.engine.types.ValueOrder;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

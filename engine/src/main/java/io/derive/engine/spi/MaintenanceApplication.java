@@ -1,6 +1,6 @@
 package io.derive.engine.spi;
 
-import io.derive.engine.schema.ValueOrder;
+import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -8,7 +8,7 @@ import java.util.Optional;
  * A host: a table module that stores the rows of the tables created {@code using} it.
  *
  * <p>Modules are found with {@link java.util.ServiceLoader} or registered programmatically
- * through {@link io.derive.engine.api.DatabaseConfig#withModule}. One module instance serves one
+ * through {@link io.derive.engine.DatabaseConfig#withModule}. One module instance serves one
  * {@link io.derive.engine.api.Database}: {@link #start(String)} is called once, before any other
  * method, with that database's name.
  *
@@ -84,7 +84,7 @@ public interface TableModule {
      *
      * @throws io.derive.engine.api.DeriveException when the arguments are invalid
      */
-    default Optional<io.derive.engine.schema.Collation> keyCollation(List<String> args) {
+    default Optional<io.derive.engine.types.Collation> keyCollation(List<String> args) {
         return Optional.empty();
     }
 

@@ -1,5 +1,6 @@
 package io.derive.engine.sql;
 
+import io.derive.engine.sql.ast.SourceSpan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.derive.engine.sql;
 
+import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.api.DeriveException;
 
 import java.util.ArrayList;

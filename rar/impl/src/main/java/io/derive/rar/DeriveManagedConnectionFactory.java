@@ -1,6 +1,6 @@
 package io.derive.rar;
 
-import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.DatabaseConfig;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

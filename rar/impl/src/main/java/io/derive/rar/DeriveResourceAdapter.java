@@ -1,7 +1,7 @@
 package io.derive.rar;
 
 import io.derive.engine.api.Database;
-import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.DatabaseConfig;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;

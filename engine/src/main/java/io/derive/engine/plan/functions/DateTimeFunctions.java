@@ -1,8 +1,7 @@
 package io.derive.engine.plan.functions;
 
 import io.derive.engine.plan.BoundExpr;
-import io.derive.engine.plan.ScalarFunction;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.types.SqlType;
 import io.derive.engine.schema.TextValue;
 
 import java.util.List;

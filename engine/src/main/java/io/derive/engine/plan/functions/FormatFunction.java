@@ -1,7 +1,6 @@
 package io.derive.engine.plan.functions;
 
-import io.derive.engine.plan.ScalarFunction;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.types.SqlType;
 
 import java.math.BigDecimal;
 import java.math.MathContext;

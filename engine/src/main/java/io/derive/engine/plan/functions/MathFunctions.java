@@ -2,11 +2,10 @@ package io.derive.engine.plan.functions;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.plan.BoundExpr;
-import io.derive.engine.plan.ScalarFunction;
-import io.derive.engine.schema.Collation;
+import io.derive.engine.types.Collation;
 import io.derive.engine.schema.Numeric;
-import io.derive.engine.schema.SqlType;
-import io.derive.engine.schema.ValueOrder;
+import io.derive.engine.types.SqlType;
+import io.derive.engine.types.ValueOrder;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

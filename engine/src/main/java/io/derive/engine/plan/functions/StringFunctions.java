@@ -2,8 +2,7 @@ package io.derive.engine.plan.functions;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.plan.BoundExpr;
-import io.derive.engine.plan.ScalarFunction;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.types.SqlType;
 
 import java.util.Arrays;
 import java.util.HexFormat;

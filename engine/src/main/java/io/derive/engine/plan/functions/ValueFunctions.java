@@ -1,12 +1,11 @@
 package io.derive.engine.plan.functions;
 
 import io.derive.engine.plan.BoundExpr;
-import io.derive.engine.plan.ScalarFunction;
-import io.derive.engine.schema.Collation;
+import io.derive.engine.types.Collation;
 import io.derive.engine.schema.Numeric;
-import io.derive.engine.schema.SqlType;
+import io.derive.engine.types.SqlType;
 import io.derive.engine.schema.TextValue;
-import io.derive.engine.schema.ValueOrder;
+import io.derive.engine.types.ValueOrder;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;

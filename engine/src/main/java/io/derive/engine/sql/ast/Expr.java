@@ -1,6 +1,5 @@
 package io.derive.engine.sql.ast;
 
-import io.derive.engine.sql.SourceSpan;
 
 import java.util.List;
 

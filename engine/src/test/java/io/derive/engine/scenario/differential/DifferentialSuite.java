@@ -1,7 +1,7 @@
 package io.derive.engine.scenario.differential;
 
 import io.derive.engine.api.Database;
-import io.derive.engine.api.DatabaseConfig;
+import io.derive.engine.DatabaseConfig;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;

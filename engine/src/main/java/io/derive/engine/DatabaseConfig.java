@@ -1,0 +1,96 @@
+package io.derive.engine;
+
+import io.derive.engine.api.Database;
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.schema.SchemaChangeListener;
+import io.derive.engine.spi.TableModule;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How to open a {@link Database}.
+ *
+ * @param name             a name for logs and error messages
+ * @param defaultHost      the table module used when a statement names none ({@code memory})
+ * @param writeLockTimeout how long a transaction waits for the database write lock
+ * @param modules          table modules registered in addition to those found by
+ *                         {@link java.util.ServiceLoader}; a module given here wins over a
+ *                         discovered one of the same name
+ * @param schemaChangeListeners listeners subscribed when the database opens (see
+ *                         {@link SchemaChangeListener} for when they are called)
+ * @param durableHost      the table module that keeps this database's catalog, which makes the
+ *                         database durable: its schema is stored there and rehydrated at every
+ *                         open (semantics §8); null for a database that lives only as long as it
+ *                         is open
+ */
+public record DatabaseConfig(String name, String defaultHost, Duration writeLockTimeout,
+                             List<TableModule> modules, List<SchemaChangeListener> schemaChangeListeners,
+                             String durableHost) {
+
+    public DatabaseConfig {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(defaultHost, "defaultHost");
+        Objects.requireNonNull(writeLockTimeout, "writeLockTimeout");
+        if (writeLockTimeout.isNegative()) {
+            throw new IllegalArgumentException("writeLockTimeout must not be negative");
+        }
+        modules = List.copyOf(modules);
+        schemaChangeListeners = List.copyOf(schemaChangeListeners);
+    }
+
+    public DatabaseConfig(String name, String defaultHost, Duration writeLockTimeout, List<TableModule> modules) {
+        this(name, defaultHost, writeLockTimeout, modules, List.of(), null);
+    }
+
+    /**
+     * A durable database in {@code directory} (created there when absent) whose catalog, and
+     * by default every table, is kept by the first discovered module that can keep tables there
+     * ({@link TableModule#durableAt}); the Derby host when it is on the class path.
+     *
+     * @throws DeriveException when no available module keeps tables on disk
+     */
+    public static DatabaseConfig inDirectory(java.nio.file.Path directory) {
+        for (TableModule m : java.util.ServiceLoader.load(TableModule.class, TableModule.class.getClassLoader())) {
+            java.util.Optional<TableModule> durable = m.durableAt(directory);
+            if (durable.isPresent()) {
+                String name = directory.getFileName() == null ? directory.toString() : directory.getFileName().toString();
+                return named(name).withModule(durable.get()).withDefaultHost(durable.get().name())
+                        .withDurableHost(durable.get().name());
+            }
+        }
+        throw new DeriveException(DeriveException.FEATURE_NOT_SUPPORTED, "no table module on the class path keeps tables"
+                + " on disk (add the Derby host) to open the database in " + directory);
+    }
+
+    /** The same configuration with its catalog kept by the module {@code host}; see {@link #durableHost()}. */
+    public DatabaseConfig withDurableHost(String host) {
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, host);
+    }
+
+    public DatabaseConfig withSchemaChangeListener(SchemaChangeListener listener) {
+        List<SchemaChangeListener> all = new ArrayList<>(schemaChangeListeners);
+        all.add(listener);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, all, durableHost);
+    }
+
+    public static DatabaseConfig named(String name) {
+        return new DatabaseConfig(name, "memory", Duration.ofSeconds(10), List.of());
+    }
+
+    public DatabaseConfig withDefaultHost(String host) {
+        return new DatabaseConfig(name, host, writeLockTimeout, modules, schemaChangeListeners, durableHost);
+    }
+
+    public DatabaseConfig withWriteLockTimeout(Duration timeout) {
+        return new DatabaseConfig(name, defaultHost, timeout, modules, schemaChangeListeners, durableHost);
+    }
+
+    public DatabaseConfig withModule(TableModule module) {
+        List<TableModule> all = new ArrayList<>(modules);
+        all.add(module);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, all, schemaChangeListeners, durableHost);
+    }
+}

@@ -1,7 +1,0 @@
-package io.derive.engine.exec;
-
-/** A compiled expression: evaluates over one input row and the statement's parameters. */
-@FunctionalInterface
-public interface Evaluator {
-    Object eval(Object[] row, Parameters parameters);
-}

@@ -1,0 +1,118 @@
+package io.derive.engine.exec.context;
+
+import io.derive.engine.exec.query.SystemTables;
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.RehydrateReport;
+import io.derive.engine.spi.HostedTable;
+import io.derive.engine.spi.TableModule;
+import io.derive.engine.spi.TableShape;
+import io.derive.engine.txn.CommittedState;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The parts of a database its statements share: committed state, table modules, the default
+ * host and the materialized-view operations.
+ */
+public final class EngineServices {
+    private final String databaseName;
+    private final CommittedState committed;
+    private final Map<String, TableModule> modules;
+    private final String defaultHost;
+    private final SystemTables systemTables = new SystemTables(this::rehydrateReport, this::materializedViews);
+    private final SchemaChangeEvents schemaChanges = new SchemaChangeEvents();
+    private MaterializedViewOperations materializedViews;
+    private volatile Rehydration rehydration;
+    private volatile RehydrateReport rehydrateReport = RehydrateReport.NONE;
+
+    public EngineServices(String databaseName, CommittedState committed, Map<String, TableModule> modules, String defaultHost) {
+        this.databaseName = databaseName;
+        this.committed = committed;
+        this.modules = Map.copyOf(modules);
+        this.defaultHost = defaultHost;
+    }
+
+    /** Wires the MV operations in; they need these services themselves, so they come second. */
+    public void materializedViews(MaterializedViewOperations operations) {
+        this.materializedViews = operations;
+    }
+
+    public MaterializedViewOperations materializedViews() {
+        return materializedViews;
+    }
+
+    public RehydrateReport rehydrateReport() {
+        return rehydrateReport;
+    }
+
+    public void rehydrateReport(RehydrateReport report) {
+        this.rehydrateReport = report;
+    }
+
+    /** Sets (or, with null, ends) the replay of a durable catalog; see {@link Rehydration}. */
+    public void rehydration(Rehydration replay) {
+        this.rehydration = replay;
+    }
+
+    /** New storage for a table, or, while a durable catalog replays, the stored storage of that table. */
+    public HostedTable createStorage(TableModule module, TableShape shape, List<String> args) {
+        Rehydration replay = rehydration;
+        if (replay != null) {
+            Optional<HostedTable> stored = replay.reopen(module, shape);
+            if (stored.isPresent()) {
+                return stored.get();
+            }
+        }
+        return module.create(shape, args);
+    }
+
+    /**
+     * True while a durable catalog replays: its definitions were valid when stored, and a table a
+     * CHECK reads may be replayed after the table declaring it.
+     */
+    public boolean rehydrating() {
+        return rehydration != null;
+    }
+
+    /** True while a durable catalog replays and adopts this maintained table's stored rows. */
+    public boolean adopting(String qualifiedName) {
+        Rehydration replay = rehydration;
+        return replay != null && replay.adopts(qualifiedName);
+    }
+
+    public String databaseName() {
+        return databaseName;
+    }
+
+    public CommittedState committed() {
+        return committed;
+    }
+
+    /** Where schema-change listeners subscribe; DDL statements fire through it. */
+    public SchemaChangeEvents schemaChanges() {
+        return schemaChanges;
+    }
+
+    public SystemTables systemTables() {
+        return systemTables;
+    }
+
+    public String defaultHost() {
+        return defaultHost;
+    }
+
+    public Iterable<TableModule> modules() {
+        return modules.values();
+    }
+
+    /** The module of that name, or {@code no table module named 'x'}. */
+    public TableModule module(String name) {
+        TableModule module = modules.get(name);
+        if (module == null) {
+            throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "no table module named '" + name + "'");
+        }
+        return module;
+    }
+}

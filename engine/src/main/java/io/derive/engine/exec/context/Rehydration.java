@@ -1,0 +1,21 @@
+package io.derive.engine.exec.context;
+
+import io.derive.engine.spi.HostedTable;
+import io.derive.engine.spi.TableModule;
+import io.derive.engine.spi.TableShape;
+
+import java.util.Optional;
+
+/**
+ * What a durable database's open changes in DDL while it replays its stored catalog: tables get
+ * their stored storage back instead of new storage, and an adopted materialized view takes its
+ * backing's rows as they are instead of running its body.
+ */
+public interface Rehydration {
+
+    /** The stored storage of the table {@code shape} describes, when the catalog names some and its host still has it. */
+    Optional<HostedTable> reopen(TableModule module, TableShape shape);
+
+    /** True while the derivation of this table (qualified name) is being attached without a fill. */
+    boolean adopts(String qualifiedName);
+}

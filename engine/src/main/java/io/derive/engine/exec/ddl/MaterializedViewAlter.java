@@ -1,0 +1,65 @@
+package io.derive.engine.exec.ddl;
+
+import io.derive.engine.exec.context.ExecutionContext;
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.Result;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.sql.ast.QualifiedName;
+import io.derive.engine.sql.ast.Statement;
+import io.derive.engine.txn.Transaction;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * {@code alter materialized view n …}: the tags of a materialized view (semantics §2). Tags are
+ * metadata in the catalog: changing them never touches the backing or the maintenance, and, like
+ * any DDL, a rollback undoes it. Refresh schedules belong to the scheduler (semantics §9) and are
+ * refused until it exists.
+ */
+public final class MaterializedViewAlter {
+    private final ExecutionContext context;
+
+    public MaterializedViewAlter(ExecutionContext context) {
+        this.context = context;
+    }
+
+    public Result alter(Statement.AlterMaterializedView alter) {
+        TableSchema mv = materializedView(context.transaction(), alter.name());
+        Statement.ViewAction action = alter.action();
+        if (action instanceof Statement.RefreshSchedule s) {
+            throw DdlExecutor.sited(DeriveException.FEATURE_NOT_SUPPORTED, "alter materialized view … "
+                    + (s.cron() == null ? "drop" : "set") + " refresh schedule is not supported yet", s.span());
+        }
+        Map<String, String> tags = new LinkedHashMap<>(mv.derivation().tags());
+        if (action instanceof Statement.PutTags put) {
+            if (put.replace()) {
+                tags.clear();
+            }
+            put.tags().forEach(t -> tags.put(t.key(), t.value()));
+        } else {
+            Statement.DropTags drop = (Statement.DropTags) action;
+            for (String key : drop.keys()) {
+                if (tags.remove(key) == null) {
+                    throw DdlExecutor.sited(DeriveException.UNDEFINED_OBJECT, "no such tag: " + key
+                            + " on materialized view '" + mv.qualifiedName() + "'", drop.span());
+                }
+            }
+        }
+        Transaction txn = context.transaction();
+        txn.beginWrite();
+        txn.changeCatalog(txn.catalog().with(mv.withDerivation(mv.derivation().withTags(tags))));
+        return Result.empty();
+    }
+
+    /** The materialized view {@code name} names: {@code no such materialized view: n} or a table's refusal. */
+    static TableSchema materializedView(Transaction txn, QualifiedName name) {
+        TableSchema table = txn.catalog().table(name.schema(), name.name()).orElseThrow(() -> DdlExecutor.sited(
+                DeriveException.UNDEFINED_OBJECT, "no such materialized view: " + name, name.span()));
+        if (!table.isMaintained()) {
+            throw DdlExecutor.sited(DeriveException.INVALID_DEFINITION, "'" + name
+                    + "' is a table, not a materialized view", name.span());
+        }
+        return table;
+    }
+}

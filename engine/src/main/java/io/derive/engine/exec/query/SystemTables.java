@@ -1,0 +1,80 @@
+package io.derive.engine.exec.query;
+
+import io.derive.engine.exec.context.MaterializedViewOperations;
+import io.derive.engine.api.RehydrateReport;
+import io.derive.engine.plan.SystemTableFunction;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.schema.TagText;
+import io.derive.engine.spi.RowCursor;
+import io.derive.engine.spi.TableConnection;
+import io.derive.engine.txn.Transaction;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Produces the rows of the {@link SystemTableFunction}s, as the transaction sees the schema. */
+public final class SystemTables {
+    private final java.util.function.Supplier<RehydrateReport> rehydrateReport;
+    private final java.util.function.Supplier<MaterializedViewOperations> materializedViews;
+
+    public SystemTables(java.util.function.Supplier<RehydrateReport> rehydrateReport,
+                 java.util.function.Supplier<MaterializedViewOperations> materializedViews) {
+        this.rehydrateReport = rehydrateReport;
+        this.materializedViews = materializedViews;
+    }
+
+    /** The rows of {@code function} called with already evaluated {@code arguments}, produced lazily where they can be. */
+    public io.derive.engine.spi.RowCursor rows(SystemTableFunction function, List<Object> arguments,
+                                               Transaction transaction) {
+        return switch (function) {
+            case MATERIALIZED_VIEWS -> Cursors.of(materializedViewRows(transaction));
+            case SCHEMA -> Cursors.of(SchemaIntrospection.schema(transaction));
+            case STATISTICS -> Cursors.of(statistics(transaction));
+            case TABLE_INFO -> Cursors.of(SchemaIntrospection.tableInfo(arguments, transaction));
+            case GENERATE_SERIES -> GenerateSeries.cursor(arguments);
+            case REHYDRATE_REPORT -> Cursors.of(rehydrateReport.get().views().stream()
+                    .map(o -> new Object[] {o.schema(), o.name(), o.action().name().toLowerCase(java.util.Locale.ROOT), o.reason()})
+                    .toList());
+        };
+    }
+
+    private List<Object[]> materializedViewRows(Transaction transaction) {
+        List<Object[]> rows = new ArrayList<>();
+        for (TableSchema t : transaction.catalog().tables()) {
+            if (!t.isMaintained()) {
+                continue;
+            }
+            rows.add(new Object[] {
+                t.schema(), t.name(), t.module(), t.derivation().maintenance().arm(), t.derivation().stale(),
+                rowCount(transaction, t), t.derivation().statistics().bodyEvaluations(),
+                TagText.json(t.derivation().tags()), materializedViews.get().covers(transaction.catalog(), t),
+                t.derivation().statistics().uniqueProbes(), t.derivation().statistics().probeRowsRead()
+            });
+        }
+        return rows;
+    }
+
+    private static List<Object[]> statistics(Transaction transaction) {
+        List<Object[]> rows = new ArrayList<>();
+        for (TableSchema t : transaction.catalog().tables()) {
+            t.analyzedRowCount().ifPresent(n -> rows.add(new Object[] {t.schema(), t.name(), n}));
+        }
+        return rows;
+    }
+
+    /** The count the transaction sees: committed, unless its own pending writes change it ({@code analyze} counts so too). */
+    public static long rowCount(Transaction transaction, TableSchema table) {
+        TableConnection connection = transaction.connection(table);
+        if (!connection.hasPendingWrites()) {
+            return table.storage().committedRowCount();
+        }
+        long n = 0;
+        try (RowCursor cursor = connection.scan(new Object[0], false)) {
+            while (cursor.hasNext()) {
+                cursor.next();
+                n++;
+            }
+        }
+        return n;
+    }
+}

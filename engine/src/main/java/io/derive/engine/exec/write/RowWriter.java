@@ -1,0 +1,107 @@
+package io.derive.engine.exec.write;
+
+import io.derive.engine.exec.context.ExecutionContext;
+import io.derive.engine.exec.expr.Parameters;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.KeyOrder;
+import io.derive.engine.spi.TableConnection;
+import io.derive.engine.spi.TableShape;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Realizes the row changes of one statement: writes each through the table's connection, hands
+ * it to materialized-view maintenance (every realized change, cascades and {@code or replace}
+ * deletions included), to foreign-key enforcement, and, for a table with CHECKs that read
+ * tables, to the checks at commit ({@link DeferredRowChecks}). Also keeps the statement's
+ * compiled {@link ConstraintChecker}s, one per table.
+ */
+public final class RowWriter {
+    private final ExecutionContext context;
+    private final ForeignKeyEnforcer foreignKeys;
+    private final Map<String, ConstraintChecker> checkers = new HashMap<>();
+
+    public RowWriter(ExecutionContext context) {
+        this.context = context;
+        this.foreignKeys = new ForeignKeyEnforcer(context, this);
+    }
+
+    public ConstraintChecker checker(TableSchema table) {
+        return checkers.computeIfAbsent(table.key(), k -> new ConstraintChecker(table,
+                context.services().materializedViews().uniqueProbes(context, table)));
+    }
+
+    public TableConnection connection(TableSchema table) {
+        return context.transaction().connection(table);
+    }
+
+    public void insert(TableSchema table, Object[] row) {
+        connection(table).put(row);
+        context.services().materializedViews().afterRowChange(context, table, null, row);
+        foreignKeys.childWritten(table, null, row);
+        checkAtCommit(table, row);
+    }
+
+    public void update(TableSchema table, Object[] before, Object[] after) {
+        TableConnection connection = connection(table);
+        TableShape shape = table.storage().shape();
+        KeyOrder order = shape.keyOrder();
+        Object[] oldKey = shape.keyOf(before);
+        if (order.compare(oldKey, shape.keyOf(after)) != 0) {
+            connection.delete(oldKey);
+        }
+        connection.put(after);
+        context.services().materializedViews().afterRowChange(context, table, before, after);
+        foreignKeys.childWritten(table, before, after);
+        foreignKeys.parentChanged(table, before, after);
+        checkAtCommit(table, after);
+    }
+
+    private void checkAtCommit(TableSchema table, Object[] row) {
+        if (!table.constraints().checks().isEmpty() && checker(table).checksAtCommit()) {
+            DeferredRowChecks.ordinary(context, table, row);
+        }
+    }
+
+    public void delete(TableSchema table, Object[] before) {
+        connection(table).delete(table.storage().shape().keyOf(before));
+        context.services().materializedViews().afterRowChange(context, table, before, null);
+        foreignKeys.parentDeleted(table, before);
+    }
+
+    /**
+     * An update the engine makes on its own behalf (a foreign-key action): the new image obeys
+     * every rule of its table, and a uniqueness conflict fails the statement.
+     *
+     * @return the image stored
+     */
+    public Object[] checkedUpdate(TableSchema table, Object[] before, Object[] after) {
+        ConstraintChecker checker = checker(table);
+        Object[] stored = checker.coerced(after);
+        checker.checkNotNull(stored);
+        checker.checkChecks(stored, Parameters.none());
+        List<ConstraintChecker.Conflict> conflicts = checker.conflicts(connection(table), stored,
+                table.storage().shape().keyOf(before));
+        if (!conflicts.isEmpty()) {
+            throw checker.uniqueViolation(conflicts.get(0));
+        }
+        update(table, before, stored);
+        return stored;
+    }
+
+    /** The parent-side actions for a row of {@code parent} changed by the engine ({@code after} null: deleted). */
+    void parentChanged(TableSchema parent, Object[] before, Object[] after) {
+        if (after == null) {
+            foreignKeys.parentDeleted(parent, before);
+        } else {
+            foreignKeys.parentChanged(parent, before, after);
+        }
+    }
+
+    /** The statement's end: deferred foreign-key checks. */
+    public void finish() {
+        foreignKeys.verify();
+    }
+}
