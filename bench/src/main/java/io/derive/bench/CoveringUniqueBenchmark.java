@@ -1,7 +1,8 @@
 package io.derive.bench;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.PreparedStatement;
 import io.derive.engine.api.Session;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -86,7 +87,7 @@ public class CoveringUniqueBenchmark {
                 throw new IllegalArgumentException("rows (" + rows + ") must not be a multiple of " + KEY_STRIDE);
             }
             database = host.equals("derby") ? DerbySettings.deriveOnDerby("covering-unique-bench")
-                    : Database.open(DatabaseConfig.named("covering-unique-bench"));
+                    : Derive.open(DatabaseConfig.named("covering-unique-bench"));
             session = database.openSession();
         }
 

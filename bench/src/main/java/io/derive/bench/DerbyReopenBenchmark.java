@@ -1,6 +1,7 @@
 package io.derive.bench;
 
 import io.derive.derby.DerbyTableModule;
+import io.derive.engine.Derive;
 import io.derive.engine.api.Database;
 import io.derive.engine.api.PreparedStatement;
 import io.derive.engine.api.RehydrateReport;
@@ -32,7 +33,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * P6, what rehydrate's adopt saves: {@code Database.open(dir)} of a durable database holding the
+ * P6, what rehydrate's adopt saves: {@code Derive.open(dir)} of a durable database holding the
  * source {@code src} and the {@code rows}-row materialized view {@value #VIEW} ({@value #VIEW_BODY}),
  * both on the Derby host, when the view is adopted (its rows kept, its body not run), paired with
  * the same open when the same view must be refilled from its body.
@@ -74,7 +75,7 @@ public class DerbyReopenBenchmark {
         public void createDatabase() throws Exception {
             DerbySettings.apply();
             directory = Files.createTempDirectory("derive-reopen-bench");
-            try (Database created = Database.open(directory); Session session = created.openSession()) {
+            try (Database created = Derive.open(directory); Session session = created.openSession()) {
                 session.execute("create table src (id bigint primary key, a bigint not null)");
                 PreparedStatement insert = session.prepare("insert into src (id, a) values (?, ?)");
                 session.begin();
@@ -106,7 +107,7 @@ public class DerbyReopenBenchmark {
         }
 
         Database open() {
-            database = Database.open(directory);
+            database = Derive.open(directory);
             return database;
         }
 

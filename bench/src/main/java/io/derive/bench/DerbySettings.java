@@ -1,7 +1,8 @@
 package io.derive.bench;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 
 import java.nio.file.Path;
 
@@ -39,7 +40,7 @@ final class DerbySettings {
      */
     static Database deriveOnDerby(String name) {
         apply();
-        return Database.open(DatabaseConfig.named(name).withDefaultHost("derby"));
+        return Derive.open(DatabaseConfig.named(name).withDefaultHost("derby"));
     }
 
     private static void setUnlessGiven(String property, String value) {

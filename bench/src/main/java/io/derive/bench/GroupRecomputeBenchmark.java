@@ -1,7 +1,8 @@
 package io.derive.bench;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.PreparedStatement;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Session;
@@ -74,7 +75,7 @@ public class GroupRecomputeBenchmark {
             throw new IllegalArgumentException("rows must be a multiple of " + GROUPS + ", at least " + 4 * GROUPS);
         }
         perGroup = rows / GROUPS;
-        database = Database.open(DatabaseConfig.named("group-recompute-bench"));
+        database = Derive.open(DatabaseConfig.named("group-recompute-bench"));
         session = database.openSession();
         session.execute("""
                 create table src (id integer primary key, g integer not null, v integer not null)

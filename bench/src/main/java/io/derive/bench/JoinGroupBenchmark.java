@@ -1,7 +1,8 @@
 package io.derive.bench;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.PreparedStatement;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Session;
@@ -80,7 +81,7 @@ public class JoinGroupBenchmark {
 
         @Setup(Level.Trial)
         public void open() throws Exception {
-            database = Database.open(DatabaseConfig.named("join-group-bench"));
+            database = Derive.open(DatabaseConfig.named("join-group-bench"));
             session = database.openSession();
             session.execute(CREATE_CUSTOMERS);
             session.execute(CREATE_ORDERS);

@@ -1,7 +1,8 @@
 package io.derive.bench;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.PreparedStatement;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Session;
@@ -53,7 +54,7 @@ public class PerRowMaintenanceBenchmark {
 
         @Setup(Level.Trial)
         public void open() throws Exception {
-            database = Database.open(DatabaseConfig.named("per-row-maintenance-bench"));
+            database = Derive.open(DatabaseConfig.named("per-row-maintenance-bench"));
             session = database.openSession();
             session.execute("""
                     create table src (id integer primary key, a integer, b integer)

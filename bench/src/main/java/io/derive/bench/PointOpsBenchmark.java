@@ -1,7 +1,8 @@
 package io.derive.bench;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.PreparedStatement;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Session;
@@ -73,7 +74,7 @@ public class PointOpsBenchmark {
 
         @Setup(Level.Trial)
         public void open() throws Exception {
-            database = Database.open(DatabaseConfig.named("point-ops-bench"));
+            database = Derive.open(DatabaseConfig.named("point-ops-bench"));
             session = database.openSession();
             session.execute(CREATE_ITEM);
             insert = session.prepare(INSERT_ITEM);

@@ -1,7 +1,8 @@
 package io.derive.bench;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.PreparedStatement;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Session;
@@ -51,7 +52,7 @@ public class RefreshBenchmark {
 
     @Setup(Level.Trial)
     public void openDatabase() throws Exception {
-        database = Database.open(DatabaseConfig.named("refresh-bench"));
+        database = Derive.open(DatabaseConfig.named("refresh-bench"));
         session = database.openSession();
         session.execute("""
                 create table src (id integer primary key, a integer not null)

@@ -1,7 +1,8 @@
 package io.derive.cli;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.DeriveException;
 
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ sealed interface DatabaseLocation {
             keepDerbyLogIn(directory);
             try {
                 DatabaseConfig config = DatabaseConfig.inDirectory(directory);
-                return Database.open(defaultHost.map(h -> config.withDefaultHost(h.label())).orElse(config));
+                return Derive.open(defaultHost.map(h -> config.withDefaultHost(h.label())).orElse(config));
             } catch (DeriveException e) {
                 throw new Unavailable("cannot open the database at " + directory + ": " + e.getMessage());
             }
@@ -67,7 +68,7 @@ sealed interface DatabaseLocation {
 
     private static Database openDatabase(String name, HostName defaultHost, String what) throws Unavailable {
         try {
-            return Database.open(DatabaseConfig.named(name).withDefaultHost(defaultHost.label()));
+            return Derive.open(DatabaseConfig.named(name).withDefaultHost(defaultHost.label()));
         } catch (DeriveException e) {
             throw new Unavailable("cannot open " + what + ": " + e.getMessage());
         }

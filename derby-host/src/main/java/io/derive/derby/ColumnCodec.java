@@ -2,7 +2,7 @@ package io.derive.derby;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.types.SqlType;
-import io.derive.engine.schema.TemporalValue;
+import io.derive.engine.types.TemporalValue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,11 +1,11 @@
 package io.derive.derby;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.types.Collation;
 import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.TableModule;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.types.Collation;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,11 +1,11 @@
 package io.derive.derby;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.types.Collation;
-import io.derive.engine.schema.TemporalValue;
 import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.KeyRange;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.TemporalValue;
 
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;

@@ -1,5 +1,6 @@
 package io.derive.derby;
 
+import io.derive.engine.Derive;
 import io.derive.engine.api.Database;
 import io.derive.engine.mvtest.ConstraintDifferentialRun;
 import io.derive.engine.mvtest.CoveringTwin;
@@ -33,7 +34,7 @@ class DerbyHostConstraintDifferentialTest {
 
     @Test
     void derivedRowsKeepEveryDeclaredClaimAndAFailedStatementLeavesNoTrace() throws SQLException {
-        try (Database db = Database.open(DerbyHosts.config("derby-mvdiff-constraints"));
+        try (Database db = Derive.open(DerbyHosts.config("derby-mvdiff-constraints"));
              Connection sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
             assertThat(logged(new ConstraintDifferentialRun(db, sqlite, SEED).run(TOTAL / 2)).failure())
                     .as("constraint world mismatch").isNull();
@@ -44,8 +45,8 @@ class DerbyHostConstraintDifferentialTest {
     void aCoveringViewChangesNoStatementsOutcome() {
         List<String> failures = new ArrayList<>();
         for (CoveringTwin twin : CoveringTwin.VARIANTS) {
-            try (Database plain = Database.open(DerbyHosts.config("derby-mvdiff-" + twin.name() + "-plain"));
-                 Database covered = Database.open(DerbyHosts.config("derby-mvdiff-" + twin.name() + "-covered"))) {
+            try (Database plain = Derive.open(DerbyHosts.config("derby-mvdiff-" + twin.name() + "-plain"));
+                 Database covered = Derive.open(DerbyHosts.config("derby-mvdiff-" + twin.name() + "-covered"))) {
                 long seed = SEED + 1 + CoveringTwin.VARIANTS.indexOf(twin);
                 WorldOutcome outcome = logged(new CoveringTwinRun(plain, covered, twin, seed)
                         .run(TOTAL / 2 / CoveringTwin.VARIANTS.size()));

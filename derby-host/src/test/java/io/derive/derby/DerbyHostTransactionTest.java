@@ -1,6 +1,5 @@
 package io.derive.derby;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Session;

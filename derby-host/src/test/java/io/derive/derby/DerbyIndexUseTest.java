@@ -1,12 +1,12 @@
 package io.derive.derby;
 
-import io.derive.engine.types.Collation;
-import io.derive.engine.types.SqlType;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.txn.SessionResources;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,11 @@
 package io.derive.derby;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
 import io.derive.engine.contract.ReadCountingConnection;
-import io.derive.engine.types.Collation;
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
@@ -13,6 +13,7 @@ import io.derive.engine.spi.IndexShape;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableModule;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.types.Collation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,7 +43,7 @@ class DerbyJoinSeekTest {
 
     @BeforeEach
     void open() {
-        db = Database.open(DatabaseConfig.named("derby-join-seek").withDefaultHost("derby")
+        db = Derive.open(DatabaseConfig.named("derby-join-seek").withDefaultHost("derby")
                 .withModule(new CountingModule(new DerbyTableModule(), "d", drivingReads)));
         s = db.openSession();
         s.execute("create table p (id integer primary key, name text)");

@@ -1,5 +1,6 @@
 package io.derive.derby;
 
+import io.derive.engine.Derive;
 import io.derive.engine.api.Database;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.RehydrateReport;
@@ -35,7 +36,7 @@ class DurableDatabaseTest {
                 insert into customers values (1, 'ann', 'oslo'), (2, 'bob', null);
                 insert into orders values (10, 1, 5), (11, 1, 70), (12, 2, 30);
                 """);
-        try (Database db = Database.open(directory); Session s = db.openSession()) {
+        try (Database db = Derive.open(directory); Session s = db.openSession()) {
             assertThat(rows(s, "select id, name, city from customers order by id"))
                     .containsExactly(List.of(1L, "ann", "oslo"), java.util.Arrays.asList(2L, "bob", null));
             assertThat(rows(s, "select id from big_orders order by id")).containsExactly(List.of(11L), List.of(12L));
@@ -58,7 +59,7 @@ class DurableDatabaseTest {
                 create materialized view m as select k, v * 2 as w from t;
                 create materialized view mm as select k, w + 1 as x from m;
                 """);
-        try (Database db = Database.open(directory); Session s = db.openSession()) {
+        try (Database db = Derive.open(directory); Session s = db.openSession()) {
             assertThat(db.rehydrateReport().views()).extracting(RehydrateReport.Outcome::name, RehydrateReport.Outcome::action)
                     .containsExactly(tuple("m", RehydrateReport.Action.ADOPTED),
                             tuple("mm", RehydrateReport.Action.ADOPTED));
@@ -83,7 +84,7 @@ class DurableDatabaseTest {
                 create materialized view over_memory as select k, v from volatile_source;
                 alter table t alter column n set data type real;
                 """);
-        try (Database db = Database.open(directory); Session s = db.openSession()) {
+        try (Database db = Derive.open(directory); Session s = db.openSession()) {
             assertThat(db.rehydrateReport().views()).extracting(RehydrateReport.Outcome::name, RehydrateReport.Outcome::action,
                     RehydrateReport.Outcome::reason).containsExactlyInAnyOrder(
                             tuple("stale_one", RehydrateReport.Action.REFILLED, "it is in the durable stale set"),
@@ -96,7 +97,7 @@ class DurableDatabaseTest {
             assertThat(rows(s, "select k, v from in_memory order by k")).containsExactly(List.of(1L, "a"), List.of(2L, "b"));
             assertThat(rows(s, "select count(*) from over_memory")).containsExactly(List.of(0L));
         }
-        try (Database db = Database.open(directory)) {
+        try (Database db = Derive.open(directory)) {
             assertThat(db.rehydrateReport().views()).filteredOn(o -> o.name().equals("stale_one"))
                     .extracting(RehydrateReport.Outcome::action).containsExactly(RehydrateReport.Action.ADOPTED);
         }
@@ -110,7 +111,7 @@ class DurableDatabaseTest {
                 create materialized view m as select k, v from t;
                 """);
         editCatalog("update \"DERIVE\".\"CATALOG\" set \"body\" = 'select k, nope from t' where \"name\" = 'm'");
-        try (Database db = Database.open(directory); Session s = db.openSession()) {
+        try (Database db = Derive.open(directory); Session s = db.openSession()) {
             RehydrateReport.Outcome outcome = db.rehydrateReport().views().get(0);
             assertThat(outcome.action()).isEqualTo(RehydrateReport.Action.FAILED);
             assertThat(outcome.reason()).contains("no such column: nope");
@@ -124,7 +125,7 @@ class DurableDatabaseTest {
     void aCatalogOfANewerFormatFailsToOpenClearly() throws SQLException {
         run("create table t (k integer primary key)");
         editCatalog("update \"DERIVE\".\"META\" set \"value\" = '99' where \"key\" = 'format_version'");
-        assertThatThrownBy(() -> Database.open(directory)).isInstanceOf(DeriveException.class)
+        assertThatThrownBy(() -> Derive.open(directory)).isInstanceOf(DeriveException.class)
                 .hasMessageContaining("catalog format version 99, newer than the 1 this Derive reads");
     }
 
@@ -139,7 +140,7 @@ class DurableDatabaseTest {
                 create table b (k integer primary key, z text);
                 insert into b values (7, 'new');
                 """);
-        try (Database db = Database.open(directory); Session s = db.openSession()) {
+        try (Database db = Derive.open(directory); Session s = db.openSession()) {
             assertThat(rows(s, "select k, v from a2")).containsExactly(List.of(1L, "x"));
             assertThat(rows(s, "select k, z from b")).containsExactly(List.of(7L, "new"));
             assertThatThrownBy(() -> s.execute("select * from a")).hasMessageContaining("no such table: a");
@@ -157,7 +158,7 @@ class DurableDatabaseTest {
                 alter table t rename to t2;
                 alter table t2 rename column g to grp;
                 """);
-        try (Database db = Database.open(directory); Session s = db.openSession()) {
+        try (Database db = Derive.open(directory); Session s = db.openSession()) {
             assertThat(db.rehydrateReport().views()).extracting(RehydrateReport.Outcome::name, RehydrateReport.Outcome::action)
                     .containsExactly(tuple("m", RehydrateReport.Action.ADOPTED), tuple("mm", RehydrateReport.Action.ADOPTED));
             assertThat(rows(s, "select name, sql from schema() where name in ('w', 'mm') order by name")).containsExactly(
@@ -173,14 +174,14 @@ class DurableDatabaseTest {
 
     @Test
     void rolledBackDdlLeavesNothingForTheNextOpen() {
-        try (Database db = Database.open(directory); Session s = db.openSession()) {
+        try (Database db = Derive.open(directory); Session s = db.openSession()) {
             s.execute("create table kept (k integer primary key)");
             s.execute("begin");
             s.execute("create table dropped_by_rollback (k integer primary key)");
             s.execute("insert into kept values (1)");
             s.execute("rollback");
         }
-        try (Database db = Database.open(directory); Session s = db.openSession()) {
+        try (Database db = Derive.open(directory); Session s = db.openSession()) {
             assertThat(rows(s, "select name from schema()")).containsExactly(List.of("kept"));
             assertThat(rows(s, "select count(*) from kept")).containsExactly(List.of(0L));
         }
@@ -196,7 +197,7 @@ class DurableDatabaseTest {
              Connection c = derby.connection(); Statement s = c.createStatement()) {
             s.execute("drop table \"main\".\"precious\"");
         }
-        assertThatThrownBy(() -> Database.open(directory)).isInstanceOf(DeriveException.class)
+        assertThatThrownBy(() -> Derive.open(directory)).isInstanceOf(DeriveException.class)
                 .hasMessageContaining("table main.precious: its storage \"main\".\"precious\" is missing");
     }
 
@@ -207,7 +208,7 @@ class DurableDatabaseTest {
              Connection c = derby.connection(); Statement s = c.createStatement()) {
             s.execute("create table \"main\".\"left_by_a_crash\" (\"$key\" varchar(10) for bit data primary key)");
         }
-        Database.open(directory).close();
+        Derive.open(directory).close();
         try (EmbeddedDerbyDatabase derby = EmbeddedDerbyDatabase.open(DerbyTableModule.derbyDirectory(directory));
              Connection c = derby.connection();
              java.sql.ResultSet rs = c.getMetaData().getTables(null, "main", null, new String[]{"TABLE"})) {
@@ -231,7 +232,7 @@ class DurableDatabaseTest {
                 insert into q values (1);
                 insert into t values (1, 1);
                 """);
-        try (Database db = Database.open(directory); Session s = db.openSession()) {
+        try (Database db = Derive.open(directory); Session s = db.openSession()) {
             assertThat(db.rehydrateReport().views()).extracting(RehydrateReport.Outcome::name).containsExactly("r");
             assertThatThrownBy(() -> s.execute("insert into t values (2, 2)"))
                     .hasMessageContaining("CHECK constraint failed: listed (n in (select x from q)) — row derived into"
@@ -249,7 +250,7 @@ class DurableDatabaseTest {
                 create table m (k integer primary key, v integer, constraint one_v unique (v)) maintained as select k, v from t;
                 insert into t values (1, 10);
                 """);
-        try (Database db = Database.open(directory); Session s = db.openSession()) {
+        try (Database db = Derive.open(directory); Session s = db.openSession()) {
             assertThatThrownBy(() -> s.execute("insert into t values (2, 10)"))
                     .hasMessageContaining("UNIQUE constraint failed: one_v (v) — row derived into maintained table 'main.m'");
             assertThat(rows(s, "select k, v from m")).containsExactly(List.of(1L, 10L));
@@ -257,7 +258,7 @@ class DurableDatabaseTest {
     }
 
     private void run(String script) {
-        try (Database db = Database.open(directory); Session s = db.openSession()) {
+        try (Database db = Derive.open(directory); Session s = db.openSession()) {
             for (String statement : script.split(";\\s*\\n")) {
                 if (!statement.isBlank()) {
                     s.execute(statement);

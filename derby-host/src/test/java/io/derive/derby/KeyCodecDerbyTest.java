@@ -1,8 +1,8 @@
 package io.derive.derby;
 
-import io.derive.engine.types.Collation;
 import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.KeyRange;
+import io.derive.engine.types.Collation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

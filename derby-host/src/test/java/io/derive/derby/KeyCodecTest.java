@@ -1,10 +1,10 @@
 package io.derive.derby;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.types.Collation;
-import io.derive.engine.types.SqlType;
 import io.derive.engine.spi.KeyRange;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

@@ -1,8 +1,8 @@
 package io.derive.derby;
 
-import io.derive.engine.types.Collation;
-import io.derive.engine.schema.TemporalValue;
 import io.derive.engine.spi.KeyOrder;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.TemporalValue;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;

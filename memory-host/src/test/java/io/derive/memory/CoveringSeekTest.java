@@ -1,7 +1,8 @@
 package io.derive.memory;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.Session;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -23,7 +24,7 @@ class CoveringSeekTest {
 
     @BeforeEach
     void open() {
-        db = Database.open(DatabaseConfig.named("covering-seek").withModule(module));
+        db = Derive.open(DatabaseConfig.named("covering-seek").withModule(module));
         s = db.openSession();
         s.execute("create table t (id integer primary key, a integer, unique (a))");
         s.execute("insert into t select value, value from generate_series(1, " + ROWS + ")");

@@ -1,7 +1,8 @@
 package io.derive.memory;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
 import org.junit.jupiter.api.AfterEach;
@@ -26,7 +27,7 @@ class MaterializedViewArmDeltaTest {
 
     @BeforeEach
     void open() {
-        db = Database.open(DatabaseConfig.named("deltas").withModule(module));
+        db = Derive.open(DatabaseConfig.named("deltas").withModule(module));
         s = db.openSession();
         s.execute("create table src (id integer primary key, g text, v integer, w text not null)");
         s.execute("insert into src values (1, 'a', 1, 'p'), (2, 'a', 2, 'q'), (3, 'b', 3, 'r')");

@@ -1,7 +1,8 @@
 package io.derive.memory;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.mvtest.ConstraintDifferentialRun;
 import io.derive.engine.mvtest.CoveringTwin;
 import io.derive.engine.mvtest.CoveringTwinRun;
@@ -48,7 +49,7 @@ class MaterializedViewDifferentialOracleTest {
         int checks = 0;
         for (String world : worlds) {
             long worldSeed = SEED + MvShapeCatalog.worlds().indexOf(world);
-            try (Database db = Database.open(DatabaseConfig.named("mvdiff-" + world));
+            try (Database db = Derive.open(DatabaseConfig.named("mvdiff-" + world));
                  Connection sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
                 MvDifferentialRun.Outcome outcome = new MvDifferentialRun(db, sqlite, world, worldSeed)
                         .run(share(70, worlds.size()));
@@ -78,7 +79,7 @@ class MaterializedViewDifferentialOracleTest {
             return;
         }
         long worldSeed = SEED + MvShapeCatalog.worlds().size();
-        try (Database db = Database.open(DatabaseConfig.named("mvdiff-constraints"));
+        try (Database db = Derive.open(DatabaseConfig.named("mvdiff-constraints"));
              Connection sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
             assertThat(logged(new ConstraintDifferentialRun(db, sqlite, worldSeed).run(share(15, 1))).failure())
                     .as("constraint world mismatch").isNull();
@@ -92,8 +93,8 @@ class MaterializedViewDifferentialOracleTest {
         List<String> failures = new ArrayList<>();
         for (String name : twins) {
             long worldSeed = SEED + MvShapeCatalog.worlds().size() + 1 + CoveringTwin.names().indexOf(name);
-            try (Database plain = Database.open(DatabaseConfig.named("mvdiff-" + name + "-plain"));
-                 Database covered = Database.open(DatabaseConfig.named("mvdiff-" + name + "-covered"))) {
+            try (Database plain = Derive.open(DatabaseConfig.named("mvdiff-" + name + "-plain"));
+                 Database covered = Derive.open(DatabaseConfig.named("mvdiff-" + name + "-covered"))) {
                 WorldOutcome outcome = logged(new CoveringTwinRun(plain, covered, CoveringTwin.named(name), worldSeed)
                         .run(share(15, twins.size())));
                 if (outcome.failure() != null) {

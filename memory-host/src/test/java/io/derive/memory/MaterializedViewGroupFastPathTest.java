@@ -1,7 +1,8 @@
 package io.derive.memory;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
 import org.junit.jupiter.api.AfterEach;
@@ -35,7 +36,7 @@ class MaterializedViewGroupFastPathTest {
     @BeforeEach
     void open() {
         module.countReads("src");
-        db = Database.open(DatabaseConfig.named("fast-path").withModule(module));
+        db = Derive.open(DatabaseConfig.named("fast-path").withModule(module));
         s = db.openSession();
         s.execute("create table src (id integer primary key, g text, v integer, w text not null)");
         s.execute("create index src_g_v on src (g, v)");

@@ -1,7 +1,8 @@
 package io.derive.memory;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
 import org.junit.jupiter.api.AfterEach;
@@ -35,7 +36,7 @@ class MaterializedViewJoinSeekTest {
     @BeforeEach
     void open() {
         module.countReads("d");
-        db = Database.open(DatabaseConfig.named("join-seek").withModule(module));
+        db = Derive.open(DatabaseConfig.named("join-seek").withModule(module));
         s = db.openSession();
         s.execute("create table p (id integer primary key, name text)");
         s.execute("create table d (k integer primary key, pid integer not null references p(id), x integer)");

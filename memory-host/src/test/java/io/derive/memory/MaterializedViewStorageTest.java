@@ -1,7 +1,8 @@
 package io.derive.memory;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.Session;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.TableModule;
@@ -38,7 +39,7 @@ class MaterializedViewStorageTest {
     @Test
     void theBackingHoldsTheRowsAndReadsDoNotEvaluateTheBody() {
         ObservedMemoryModule module = new ObservedMemoryModule();
-        try (Database db = Database.open(DatabaseConfig.named("storage").withModule(module));
+        try (Database db = Derive.open(DatabaseConfig.named("storage").withModule(module));
              Session s = db.openSession()) {
             s.execute("create table t (k integer primary key, v integer)");
             s.execute("create materialized view big as select k, v from t where v > 10");

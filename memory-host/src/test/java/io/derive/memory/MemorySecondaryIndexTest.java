@@ -1,14 +1,14 @@
 package io.derive.memory;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.types.Collation;
-import io.derive.engine.types.SqlType;
 import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.IndexShape;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,8 @@
 package io.derive.memory;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ class PerRowMaintenanceOracleTest {
     @Test
     void randomWritesKeepTheViewEqualToItsBodyAndToSqlite() throws SQLException {
         Random random = new Random(7);
-        try (Database db = Database.open(DatabaseConfig.named("oracle"));
+        try (Database db = Derive.open(DatabaseConfig.named("oracle"));
              Session s = db.openSession();
              Connection sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
             String ddl = "create table items (id integer primary key, grp text, qty integer)";

@@ -1,7 +1,8 @@
 package io.derive.cli.slt;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.Session;
 
 import java.io.IOException;
@@ -51,7 +52,7 @@ public final class SltRunner {
             t.setDaemon(true);
             return t;
         });
-        Database database = Database.open(DatabaseConfig.named("slt-" + DATABASES.incrementAndGet()));
+        Database database = Derive.open(DatabaseConfig.named("slt-" + DATABASES.incrementAndGet()));
         Session session = database.openSession();
         Tally tally = new Tally(name);
         boolean stuck = false;

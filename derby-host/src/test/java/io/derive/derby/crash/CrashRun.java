@@ -1,5 +1,6 @@
 package io.derive.derby.crash;
 
+import io.derive.engine.Derive;
 import io.derive.engine.api.Database;
 import io.derive.engine.api.Session;
 
@@ -49,7 +50,7 @@ final class CrashRun {
 
     /** @throws AssertionError naming the iteration, the seed and what differed */
     void run() {
-        try (Database db = Database.open(database); Session session = db.openSession()) {
+        try (Database db = Derive.open(database); Session session = db.openSession()) {
             CrashSchema.create(session);
         }
         for (int i = 0; i < iterations; i++) {
@@ -110,7 +111,7 @@ final class CrashRun {
     }
 
     private void reopenAndCheck(Transcript transcript, TransactionPlan doubtful, List<String> problems) {
-        try (Database db = Database.open(database); Session session = db.openSession()) {
+        try (Database db = Derive.open(database); Session session = db.openSession()) {
             long logged = ((Number) session.execute("select coalesce(max(txn), 0) from log").rows().get(0).get(0)).longValue();
             if (doubtful != null && logged == doubtful.txn()) {
                 doubtful.applyTo(model);

@@ -1,5 +1,6 @@
 package io.derive.derby.crash;
 
+import io.derive.engine.Derive;
 import io.derive.engine.api.Database;
 import io.derive.engine.api.Session;
 
@@ -37,7 +38,7 @@ public final class CrashWorkload {
         long txn = 0;
         try {
             say(Protocol.OPENING);
-            Database database = Database.open(directory);
+            Database database = Derive.open(directory);
             Session session = database.openSession();
             WorkloadState state = WorkloadState.load(session);
             txn = state.lastTxn() + 1;

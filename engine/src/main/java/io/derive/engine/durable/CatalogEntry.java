@@ -1,8 +1,8 @@
 package io.derive.engine.durable;
 
+import io.derive.engine.spi.TableShape;
 import io.derive.engine.types.Collation;
 import io.derive.engine.types.SqlType;
-import io.derive.engine.spi.TableShape;
 
 import java.util.List;
 import java.util.Objects;

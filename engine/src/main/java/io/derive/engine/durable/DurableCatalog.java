@@ -2,8 +2,6 @@ package io.derive.engine.durable;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.Catalog;
-import io.derive.engine.types.Collation;
-import io.derive.engine.types.SqlType;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
@@ -12,6 +10,8 @@ import io.derive.engine.spi.TableShape;
 import io.derive.engine.txn.CatalogPersistence;
 import io.derive.engine.txn.SessionResources;
 import io.derive.engine.txn.Transaction;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 
 import java.util.ArrayList;
 import java.util.Comparator;

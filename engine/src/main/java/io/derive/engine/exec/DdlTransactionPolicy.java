@@ -1,7 +1,7 @@
 package io.derive.engine.exec;
 
-import io.derive.engine.exec.context.Pragmas;
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.exec.context.Pragmas;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.sql.ast.QualifiedName;

@@ -1,5 +1,10 @@
 package io.derive.engine.exec;
 
+import io.derive.engine.api.CommitVote;
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.PreparedStatement;
+import io.derive.engine.api.Result;
+import io.derive.engine.api.Session;
 import io.derive.engine.exec.context.EngineServices;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.Pragmas;
@@ -9,11 +14,6 @@ import io.derive.engine.exec.query.QueryPlanCache;
 import io.derive.engine.exec.write.ConflictFailure;
 import io.derive.engine.exec.write.DeferredRowChecks;
 import io.derive.engine.exec.write.ReferentialActions;
-import io.derive.engine.api.CommitVote;
-import io.derive.engine.api.DeriveException;
-import io.derive.engine.api.PreparedStatement;
-import io.derive.engine.api.Result;
-import io.derive.engine.api.Session;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.Statement;

@@ -1,5 +1,7 @@
 package io.derive.engine.exec;
 
+import io.derive.engine.api.Result;
+import io.derive.engine.api.Row;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.ddl.AlterTableExecutor;
 import io.derive.engine.exec.ddl.AnalyzeExecutor;
@@ -10,8 +12,6 @@ import io.derive.engine.exec.ddl.RowImageReferences;
 import io.derive.engine.exec.ddl.ViewDdl;
 import io.derive.engine.exec.dml.DmlExecutor;
 import io.derive.engine.exec.query.PlanPrinter;
-import io.derive.engine.api.Result;
-import io.derive.engine.api.Row;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;

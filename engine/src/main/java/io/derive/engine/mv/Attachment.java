@@ -130,6 +130,6 @@ final class Attachment {
     }
 
     private static DeriveException refuse(String message, SourceSpan at) {
-        return new DeriveException(DeriveException.INVALID_DEFINITION, message, at.line(), at.column());
+        return at.error(DeriveException.INVALID_DEFINITION, message);
     }
 }

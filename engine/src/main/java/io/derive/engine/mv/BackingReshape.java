@@ -152,6 +152,6 @@ final class BackingReshape {
 
 
     private static DeriveException refuse(String message, SourceSpan at) {
-        return new DeriveException(DeriveException.INVALID_DEFINITION, message, at.line(), at.column());
+        return at.error(DeriveException.INVALID_DEFINITION, message);
     }
 }

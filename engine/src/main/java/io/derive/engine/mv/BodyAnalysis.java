@@ -205,6 +205,6 @@ record BodyAnalysis(Arm arm, Map<String, TableSchema> sources, List<OutputColumn
     }
 
     private static DeriveException definition(String message, Select body) {
-        return new DeriveException(DeriveException.INVALID_DEFINITION, message, body.span().line(), body.span().column());
+        return body.span().error(DeriveException.INVALID_DEFINITION, message);
     }
 }

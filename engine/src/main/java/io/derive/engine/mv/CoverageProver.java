@@ -4,7 +4,6 @@ import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.ExpressionBinder;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.Scope;
-import io.derive.engine.plan.Slots;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
@@ -138,9 +137,9 @@ final class CoverageProver {
         List<BoundExpr> required = List.of();
         if (index.where() != null) {
             Scope scope = Scope.of(source.name(), new PlanNode.TableScan(source, List.of()).columns());
-            required = Slots.conjuncts(ExpressionBinder.bind(index.where(), scope));
+            required = BoundExpr.conjuncts(ExpressionBinder.bind(index.where(), scope));
         }
-        List<BoundExpr> present = Slots.conjuncts(where);
+        List<BoundExpr> present = BoundExpr.conjuncts(where);
         for (BoundExpr r : required) {
             if (present.stream().noneMatch(p -> same(p, r))) {
                 return false;

@@ -1,8 +1,8 @@
 package io.derive.engine.mv;
 
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.types.Collation;
 
 import java.util.StringJoiner;
 

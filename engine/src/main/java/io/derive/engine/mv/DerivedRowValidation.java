@@ -1,7 +1,7 @@
 package io.derive.engine.mv;
 
-import io.derive.engine.exec.write.DeferredRowChecks;
 import io.derive.engine.exec.context.ExecutionContext;
+import io.derive.engine.exec.write.DeferredRowChecks;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.IndexSchema;

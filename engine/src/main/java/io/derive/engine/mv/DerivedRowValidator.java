@@ -1,11 +1,11 @@
 package io.derive.engine.mv;
 
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.exec.context.ExecutionContext;
+import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.exec.write.CheckConditions;
 import io.derive.engine.exec.write.DerivedRowViolation;
-import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.write.ForeignKeyParent;
-import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.CheckConstraint;
 import io.derive.engine.schema.Derivation;

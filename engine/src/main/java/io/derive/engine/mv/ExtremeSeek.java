@@ -1,13 +1,13 @@
 package io.derive.engine.mv;
 
 import io.derive.engine.exec.expr.Parameters;
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.types.ValueOrder;
 import io.derive.engine.spi.KeyRange;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.txn.Transaction;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.ValueOrder;
 
 import java.util.Optional;
 import java.util.function.BiPredicate;

@@ -1,19 +1,19 @@
 package io.derive.engine.mv;
 
-import io.derive.engine.exec.query.EqualityKey;
 import io.derive.engine.exec.expr.Evaluator;
 import io.derive.engine.exec.expr.ExpressionCompiler;
 import io.derive.engine.exec.expr.Parameters;
+import io.derive.engine.exec.query.EqualityKey;
 import io.derive.engine.exec.query.QueryExecutor;
 import io.derive.engine.exec.query.SystemTables;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.PlanNode;
-import io.derive.engine.types.Collation;
-import io.derive.engine.types.ValueOrder;
 import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.txn.Transaction;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package io.derive.engine.mv;
 
 import io.derive.engine.plan.PlanNode;
-import io.derive.engine.types.Collation;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.types.Collation;
 
 import java.util.List;
 

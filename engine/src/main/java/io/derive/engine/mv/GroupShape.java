@@ -4,10 +4,10 @@ import io.derive.engine.plan.AccessPath;
 import io.derive.engine.plan.AggregateCall;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.PlanNode;
-import io.derive.engine.types.Collation;
-import io.derive.engine.types.SqlType;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -92,7 +92,7 @@ final class GroupShape {
             slicePredicate.add(new BoundExpr.Call("is", null,
                     List.of(key, new BoundExpr.ParameterRef(0, GROUP_PARAMETER + g)), SqlType.INTEGER, key.collation(), true));
         }
-        PlanNode groupRows = AccessPath.filteredScan(scan.table(), and(slicePredicate));
+        PlanNode groupRows = AccessPath.filteredScan(scan.table(), BoundExpr.and(slicePredicate));
         PlanNode orderedRows = inKeyOrder(groupRows, scan.table());
         PlanNode slice = new PlanNode.Aggregate(orderedRows, aggregate.groupKeys(), aggregate.aggregates(),
                 aggregate.columns());
@@ -134,14 +134,6 @@ final class GroupShape {
         return new PlanNode.Sort(rows, keys);
     }
 
-    private static BoundExpr and(List<BoundExpr> conjuncts) {
-        BoundExpr result = conjuncts.get(0);
-        for (int i = 1; i < conjuncts.size(); i++) {
-            result = new BoundExpr.Call("and", null, List.of(result, conjuncts.get(i)), SqlType.INTEGER,
-                    Collation.BINARY, true);
-        }
-        return result;
-    }
 
     /** The output position publishing group key {@code g} as a bare column, or -1. */
     private static int outputOf(PlanNode.Project project, int g) {

@@ -104,10 +104,11 @@ final class JoinDecomposition {
      * foreign key do); null otherwise.
      */
     private static List<int[]> equiPairs(Expr on, String tName, TableSchema t, String pName, TableSchema p) {
-        List<Expr> conjuncts = new ArrayList<>();
-        KeyedShape.conjuncts(on, conjuncts);
+        if (on == null) {
+            return null;
+        }
         List<int[]> pairs = new ArrayList<>();
-        for (Expr c : conjuncts) {
+        for (Expr c : Expr.conjuncts(on)) {
             if (!(c instanceof Expr.Binary b) || !b.operator().equals("=") || !(b.left() instanceof Expr.ColumnRef l)
                     || !(b.right() instanceof Expr.ColumnRef r)) {
                 return null;

@@ -4,14 +4,14 @@ import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.Catalog;
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.sql.Parser;
-import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.Expr;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Select;
+import io.derive.engine.sql.ast.SourceSpan;
+import io.derive.engine.types.Collation;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -204,7 +204,7 @@ final class KeyedShape {
             sliceColumns[drivingKey.length + i] = parts.ordered().get(i)[1];
             collations.add(driving.columns().get(sliceColumns[drivingKey.length + i]).collation());
         }
-        Expr where = and(body.where() == null ? keyEquals : prepend(body.where(), keyEquals));
+        Expr where = Expr.and(body.where() == null ? keyEquals : prepend(body.where(), keyEquals));
         Select slice = new Select(body.with(), body.recursive(), body.distinct(), body.items(), body.from(), where,
                 body.groupBy(), body.having(), body.compounds(), body.orderBy(), body.limit(), body.offset(), at);
         PlanNode slicePlan = new QueryBinder(catalog, bodySql).bind(slice);
@@ -237,7 +237,7 @@ final class KeyedShape {
             conditions.add(equals(null, driving.columns().get(pairs[i][1]).name(), LOOKUP_PARAMETER + i, at));
         }
         Select find = new Select(List.of(), false, false, items,
-                new Select.NamedTable(new QualifiedName(driving.schema(), driving.name(), at), null, at), and(conditions),
+                new Select.NamedTable(new QualifiedName(driving.schema(), driving.name(), at), null, at), Expr.and(conditions),
                 List.of(), null, List.of(), List.of(), null, null, at);
         String text = "select from " + driving.qualifiedName();
         return new KeyedRecompute.Lookup(lookupColumns, drivingColumns, new QueryBinder(catalog, text).bind(find));
@@ -321,19 +321,10 @@ final class KeyedShape {
                 || !flatten(j.right(), sources, tables, on, false)) {
             return false;
         }
-        conjuncts(j.condition(), on);
+        on.addAll(Expr.conjuncts(j.condition()));
         return true;
     }
 
-    /** The terms of an {@code and} chain, in order, added to {@code out}. */
-    static void conjuncts(Expr e, List<Expr> out) {
-        if (e instanceof Expr.Binary b && b.operator().equals("and")) {
-            conjuncts(b.left(), out);
-            conjuncts(b.right(), out);
-        } else {
-            out.add(e);
-        }
-    }
 
     private static Expr equals(String qualifier, String column, String parameter, SourceSpan at) {
         return new Expr.Binary("=", new Expr.ColumnRef(qualifier, column, at), new Expr.Parameter(0, parameter, at), at);
@@ -346,11 +337,4 @@ final class KeyedShape {
         return all;
     }
 
-    private static Expr and(List<Expr> conjuncts) {
-        Expr result = conjuncts.get(0);
-        for (int i = 1; i < conjuncts.size(); i++) {
-            result = new Expr.Binary("and", result, conjuncts.get(i), result.span());
-        }
-        return result;
-    }
 }

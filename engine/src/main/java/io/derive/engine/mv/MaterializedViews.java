@@ -4,6 +4,8 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.MaterializedViewOperations;
+import io.derive.engine.exec.ddl.RowImageReferences;
+import io.derive.engine.exec.query.QueryExecutor;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
@@ -11,9 +13,6 @@ import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.MaterializedViewStatistics;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.types.ValueOrder;
-import io.derive.engine.exec.query.QueryExecutor;
-import io.derive.engine.exec.ddl.RowImageReferences;
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.BackingRowChange;
 import io.derive.engine.spi.HostedTable;
@@ -25,6 +24,7 @@ import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.txn.Transaction;
+import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -54,14 +54,12 @@ public final class MaterializedViews implements MaterializedViewOperations {
                 if (create.ifNotExists()) {
                     return Result.empty();
                 }
-                throw sited("Materialized view '" + existing.get().qualifiedName() + "' already exists", name,
-                        DeriveException.DUPLICATE_OBJECT);
+                throw name.span().error(DeriveException.DUPLICATE_OBJECT, "Materialized view '" + existing.get().qualifiedName() + "' already exists");
             }
-            throw sited(existing.get().kindName() + " '" + existing.get().qualifiedName() + "' already exists", name,
-                    DeriveException.DUPLICATE_OBJECT);
+            throw name.span().error(DeriveException.DUPLICATE_OBJECT, existing.get().kindName() + " '" + existing.get().qualifiedName() + "' already exists");
         }
         if (txn.catalog().view(schema, name.name()).isPresent()) {
-            throw sited("view '" + schema + "." + name.name() + "' already exists", name, DeriveException.DUPLICATE_OBJECT);
+            throw name.span().error(DeriveException.DUPLICATE_OBJECT, "view '" + schema + "." + name.name() + "' already exists");
         }
         String view = schema + "." + name.name();
         PlanNode plan = new QueryBinder(txn.catalog(), context.sql()).bind(create.body());
@@ -79,8 +77,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         HostedTable storage = module.create(shape, create.host() == null ? List.of() : create.host().arguments());
         if (storage.backingHost().isEmpty()) {
             storage.drop();
-            throw sited("table module '" + moduleName + "' cannot host a materialized-view backing table", name,
-                    DeriveException.FEATURE_NOT_SUPPORTED);
+            throw name.span().error(DeriveException.FEATURE_NOT_SUPPORTED, "table module '" + moduleName + "' cannot host a materialized-view backing table");
         }
         txn.onRollback(storage::drop);
         List<String> names = columns.stream().map(ColumnSchema::name).toList();
@@ -130,9 +127,9 @@ public final class MaterializedViews implements MaterializedViewOperations {
     public Result refresh(Statement.RefreshMaterializedView refresh, ExecutionContext context) {
         QualifiedName name = refresh.name();
         TableSchema mv = context.transaction().catalog().table(name.schema(), name.name())
-                .orElseThrow(() -> sited("no such materialized view: " + name, name, DeriveException.UNDEFINED_OBJECT));
+                .orElseThrow(() -> name.span().error(DeriveException.UNDEFINED_OBJECT, "no such materialized view: " + name));
         if (!mv.isMaintained()) {
-            throw sited("'" + name + "' is a table, not a materialized view", name, DeriveException.INVALID_DEFINITION);
+            throw name.span().error(DeriveException.INVALID_DEFINITION, "'" + name + "' is a table, not a materialized view");
         }
         context.transaction().beginWrite();
         if (mv.derivation().stale()) {
@@ -674,8 +671,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
         List<OutputColumn> outputs = body.columns();
         List<String> declared = create.columnNames();
         if (!declared.isEmpty() && declared.size() != outputs.size()) {
-            throw sited("materialized view '" + view + "' has " + declared.size() + " declared columns but body produces "
-                    + outputs.size(), create.name(), DeriveException.INVALID_DEFINITION);
+            throw create.name().span().error(DeriveException.INVALID_DEFINITION, "materialized view '" + view + "' has " + declared.size() + " declared columns but body produces "
+                    + outputs.size());
         }
         Set<Integer> keyColumns = new HashSet<>();
         body.key().forEach(k -> keyColumns.add(k.column()));
@@ -685,15 +682,12 @@ public final class MaterializedViews implements MaterializedViewOperations {
             OutputColumn c = outputs.get(i);
             String name = declared.isEmpty() ? c.name() : declared.get(i);
             if (!seen.add(name.toLowerCase(Locale.ROOT))) {
-                throw sited("materialized view '" + view + "' has duplicate column name: " + name
-                        + " (alias the body output)", create.name(), DeriveException.DUPLICATE_OBJECT);
+                throw create.name().span().error(DeriveException.DUPLICATE_OBJECT, "materialized view '" + view + "' has duplicate column name: " + name
+                        + " (alias the body output)");
             }
             columns.add(new ColumnSchema(name, c.type(), c.collation(), c.notNull() || keyColumns.contains(i), null));
         }
         return columns;
     }
 
-    private static DeriveException sited(String message, QualifiedName at, String code) {
-        return new DeriveException(code, message, at.span().line(), at.span().column());
-    }
 }

@@ -5,10 +5,10 @@ import io.derive.engine.exec.expr.ExpressionCompiler;
 import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.schema.Derivation;
-import io.derive.engine.types.ValueOrder;
 import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,9 +2,9 @@ package io.derive.engine.mv;
 
 import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.plan.PlanNode;
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.types.Collation;
 
 import java.util.HashMap;
 import java.util.List;

@@ -4,11 +4,11 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.ColumnSubstitution;
 import io.derive.engine.sql.ast.Expr;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Select;
+import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.Statement;
 
 import java.util.ArrayList;
@@ -136,7 +136,7 @@ final class WriteThrough {
     /** For columns the insert does not give, the constants the body's filter equates them with. */
     private Map<String, Expr> equalityConstants(List<String> given) {
         Map<String, Expr> filled = new LinkedHashMap<>();
-        for (Expr conjunct : conjuncts(filter())) {
+        for (Expr conjunct : Expr.conjuncts(filter())) {
             if (conjunct instanceof Expr.Binary b && b.operator().equals("=")) {
                 Expr.ColumnRef column = b.left() instanceof Expr.ColumnRef l ? l : b.right() instanceof Expr.ColumnRef r ? r : null;
                 Expr value = column == b.left() ? b.right() : b.left();
@@ -212,18 +212,8 @@ final class WriteThrough {
         return ColumnSubstitution.apply(e, ref -> ref.table() == null ? ref : new Expr.ColumnRef(null, ref.column(), ref.span()));
     }
 
-    private static List<Expr> conjuncts(Expr e) {
-        List<Expr> out = new ArrayList<>();
-        if (e instanceof Expr.Binary b && b.operator().equals("and")) {
-            out.addAll(conjuncts(b.left()));
-            out.addAll(conjuncts(b.right()));
-        } else if (e != null) {
-            out.add(e);
-        }
-        return out;
-    }
 
     private static DeriveException readOnly(String message, SourceSpan at) {
-        return new DeriveException(DeriveException.READ_ONLY, message, at.line(), at.column());
+        return at.error(DeriveException.READ_ONLY, message);
     }
 }

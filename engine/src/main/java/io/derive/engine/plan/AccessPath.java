@@ -19,7 +19,7 @@ public final class AccessPath {
      * leading columns it fixes most, else a scan; the predicate is applied to the rows found.
      */
     public static PlanNode filteredScan(TableSchema table, BoundExpr predicate) {
-        List<BoundExpr> conjuncts = Slots.conjuncts(predicate);
+        List<BoundExpr> conjuncts = BoundExpr.conjuncts(predicate);
         List<BoundExpr> prefix = new ArrayList<>();
         for (TableShape.KeyPart part : table.primaryKey()) {
             Optional<BoundExpr> value = equalityValue(conjuncts, part.column(),

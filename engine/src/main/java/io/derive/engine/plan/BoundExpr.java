@@ -1,9 +1,11 @@
 package io.derive.engine.plan;
 
+import io.derive.engine.plan.functions.Argument;
 import io.derive.engine.plan.functions.ScalarFunction;
 import io.derive.engine.types.Collation;
 import io.derive.engine.types.SqlType;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -11,7 +13,37 @@ import java.util.List;
  * resolved, and every node knows its type, its collation and whether it is deterministic.
  * {@link io.derive.engine.exec.expr.ExpressionCompiler} turns it into an evaluator once per statement.
  */
-public sealed interface BoundExpr {
+public sealed interface BoundExpr extends Argument {
+
+    /** The conjuncts of a predicate ({@code a and b and c} → a, b, c); empty for null. */
+    static List<BoundExpr> conjuncts(BoundExpr e) {
+        List<BoundExpr> out = new ArrayList<>();
+        flatten(e, out);
+        return out;
+    }
+
+    private static void flatten(BoundExpr e, List<BoundExpr> out) {
+        if (e == null) {
+            return;
+        }
+        if (e instanceof BoundExpr.Call c && c.operator().equals("and")) {
+            flatten(c.arguments().get(0), out);
+            flatten(c.arguments().get(1), out);
+        } else {
+            out.add(e);
+        }
+    }
+
+    /** The conjunction of the predicates, or null for none. */
+    static BoundExpr and(List<BoundExpr> predicates) {
+        BoundExpr result = null;
+        for (BoundExpr p : predicates) {
+            result = result == null ? p : new BoundExpr.Call("and", null, List.of(result, p),
+                    SqlType.INTEGER, Collation.BINARY,
+                    result.deterministic() && p.deterministic());
+        }
+        return result;
+    }
 
     SqlType type();
 
@@ -28,6 +60,16 @@ public sealed interface BoundExpr {
     }
 
     record Constant(Object value, SqlType type) implements BoundExpr {
+        @Override
+        public boolean isLiteral() {
+            return true;
+        }
+
+        @Override
+        public Object literalValue() {
+            return value;
+        }
+
         @Override
         public Collation collation() {
             return Collation.BINARY;

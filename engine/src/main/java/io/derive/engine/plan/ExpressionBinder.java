@@ -1,11 +1,11 @@
 package io.derive.engine.plan;
 
+import io.derive.engine.api.DeriveException;
 import io.derive.engine.plan.functions.FunctionRegistry;
 import io.derive.engine.plan.functions.ScalarFunction;
-import io.derive.engine.api.DeriveException;
+import io.derive.engine.sql.ast.Expr;
 import io.derive.engine.types.Collation;
 import io.derive.engine.types.SqlType;
-import io.derive.engine.sql.ast.Expr;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -168,7 +168,7 @@ final class InnerJoinOrder {
         PlanNode left = sourceFirst ? sourcePlan : plan;
         PlanNode right = sourceFirst ? plan : sourcePlan;
         return JoinPlanner.keyedJoin(left, right, PlanNode.JoinType.INNER, leftKeys, rightKeys, collations,
-                Slots.and(residual));
+                BoundExpr.and(residual));
     }
 
     /** For each slot of the joined row, in order, the whole-row slot it holds. */
@@ -193,7 +193,7 @@ final class InnerJoinOrder {
     }
 
     private static PlanNode withLocalFilters(PlanNode source, List<BoundExpr> conjuncts) {
-        BoundExpr predicate = Slots.and(conjuncts);
+        BoundExpr predicate = BoundExpr.and(conjuncts);
         if (predicate == null) {
             return source;
         }

@@ -1,9 +1,9 @@
 package io.derive.engine.plan;
 
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.sql.ast.Select;
+import io.derive.engine.types.Collation;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -22,7 +22,7 @@ final class JoinPlanner {
     }
 
     static PlanNode plan(Relation relation, BoundExpr where) {
-        List<BoundExpr> conjuncts = Slots.conjuncts(where);
+        List<BoundExpr> conjuncts = BoundExpr.conjuncts(where);
         if (isInnerTree(relation)) {
             List<Relation.Leaf> leaves = new ArrayList<>();
             List<BoundExpr> all = new ArrayList<>(conjuncts);
@@ -52,7 +52,7 @@ final class JoinPlanner {
         Relation.Join j = (Relation.Join) r;
         collectInner(j.left(), offset, leaves, conjuncts);
         collectInner(j.right(), offset + j.left().scope().width(), leaves, conjuncts);
-        for (BoundExpr c : Slots.conjuncts(j.condition())) {
+        for (BoundExpr c : BoundExpr.conjuncts(j.condition())) {
             conjuncts.add(Slots.remap(c, i -> i + offset));
         }
     }
@@ -63,7 +63,7 @@ final class JoinPlanner {
             return leaf.plan();
         }
         if (r instanceof Relation.Apply a) {
-            return filter(new PlanNode.Apply(plan(a.left(), null), a.right(), a.outer()), Slots.conjuncts(a.condition()));
+            return filter(new PlanNode.Apply(plan(a.left(), null), a.right(), a.outer()), BoundExpr.conjuncts(a.condition()));
         }
         Relation.Join j = (Relation.Join) r;
         PlanNode left = plan(j.left(), null);
@@ -98,12 +98,12 @@ final class JoinPlanner {
         List<BoundExpr> rightKeys = new ArrayList<>();
         List<Collation> collations = new ArrayList<>();
         List<BoundExpr> residual = new ArrayList<>();
-        for (BoundExpr c : Slots.conjuncts(condition)) {
+        for (BoundExpr c : BoundExpr.conjuncts(condition)) {
             if (!equiKey(c, leftWidth, leftKeys, rightKeys, collations)) {
                 residual.add(c);
             }
         }
-        return keyedJoin(left, right, type, leftKeys, rightKeys, collations, Slots.and(residual));
+        return keyedJoin(left, right, type, leftKeys, rightKeys, collations, BoundExpr.and(residual));
     }
 
     /** Adds the sides of {@code left = right} as keys when each reads one input only. */
@@ -175,7 +175,7 @@ final class JoinPlanner {
             }
             if (!lk.isEmpty()) {
                 // Keys beyond the seek prefix stay as conditions over the combined row.
-                List<BoundExpr> rest = new ArrayList<>(Slots.conjuncts(residual));
+                List<BoundExpr> rest = new ArrayList<>(BoundExpr.conjuncts(residual));
                 int leftWidth = left.columns().size();
                 for (int i = 0; i < rightKeys.size(); i++) {
                     if (!rk.contains(rightKeys.get(i))) {
@@ -184,14 +184,14 @@ final class JoinPlanner {
                                 collations.get(i), true));
                     }
                 }
-                return new PlanNode.Join(left, right, type, lk, rk, cs, Slots.and(rest), true);
+                return new PlanNode.Join(left, right, type, lk, rk, cs, BoundExpr.and(rest), true);
             }
         }
         return new PlanNode.Join(left, right, type, leftKeys, rightKeys, collations, residual, false);
     }
 
     static PlanNode filter(PlanNode input, List<BoundExpr> conjuncts) {
-        BoundExpr predicate = Slots.and(conjuncts);
+        BoundExpr predicate = BoundExpr.and(conjuncts);
         return predicate == null ? input : new PlanNode.Filter(input, predicate);
     }
 

@@ -1,9 +1,9 @@
 package io.derive.engine.plan;
 
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.ColumnSchema;
-import io.derive.engine.types.SqlType;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 
 import java.util.List;
 

@@ -4,10 +4,9 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.schema.ViewSchema;
-import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.Expr;
 import io.derive.engine.sql.ast.Select;
-import io.derive.engine.spi.TableShape;
+import io.derive.engine.sql.ast.SourceSpan;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -108,8 +107,8 @@ public final class QueryBinder {
 
     private PlanNode setOperation(Select.Compound c, PlanNode left, PlanNode right) {
         if (left.columns().size() != right.columns().size()) {
-            throw sited(DeriveException.SYNTAX, "SELECTs to the left and right of " + c.operator().name().replace('_', ' ')
-                    + " do not have the same number of result columns", c.span());
+            throw c.span().error(DeriveException.SYNTAX, "SELECTs to the left and right of " + c.operator().name().replace('_', ' ')
+                    + " do not have the same number of result columns");
         }
         PlanNode.SetOperator op = PlanNode.SetOperator.valueOf(c.operator().name());
         return new PlanNode.SetOperation(op, left, right);
@@ -224,8 +223,7 @@ public final class QueryBinder {
         PlanNode plan = new PlanNode.Project(input, projected, projectedColumns);
         if (core.distinct()) {
             if (projected.size() > outputs.size()) {
-                throw sited(DeriveException.SYNTAX, "ORDER BY term of a SELECT DISTINCT must be in the result set",
-                        core.span());
+                throw core.span().error(DeriveException.SYNTAX, "ORDER BY term of a SELECT DISTINCT must be in the result set");
             }
             plan = new PlanNode.Distinct(plan);
         }
@@ -254,7 +252,7 @@ public final class QueryBinder {
         if (g instanceof Expr.Literal lit && lit.value() instanceof Long n) {
             int slot = position(n, core.items().size(), g);
             if (!(core.items().get(slot) instanceof Select.Column c)) {
-                throw sited(DeriveException.SYNTAX, "GROUP BY term " + n + " is not an expression", g.span());
+                throw g.span().error(DeriveException.SYNTAX, "GROUP BY term " + n + " is not an expression");
             }
             target = c.expr();
         } else if (g instanceof Expr.ColumnRef ref && ref.table() == null && scope.find(ref).isEmpty()) {
@@ -311,19 +309,19 @@ public final class QueryBinder {
                         ExpressionBinder.comparisonCollation(ls, rs), true));
                 merged.add(r.slot() + leftWidth);
             }
-            condition = Slots.and(equalities);
+            condition = BoundExpr.and(equalities);
             combined = combined.mergingAway(merged);
         }
         if (j.condition() != null) {
             BoundExpr on = scoped(combined, outer, null).bind(j.condition());
-            condition = condition == null ? on : Slots.and(List.of(condition, on));
+            condition = condition == null ? on : BoundExpr.and(List.of(condition, on));
         }
         return new Relation.Join(j.kind(), left, right, condition, combined);
     }
 
     private static DeriveException usingError(String column, Select.Join j) {
-        return sited(DeriveException.UNDEFINED_OBJECT, "cannot join using column " + column
-                + " - column not present in both tables", j.span());
+        return j.span().error(DeriveException.UNDEFINED_OBJECT, "cannot join using column " + column
+                + " - column not present in both tables");
     }
 
     private static List<String> commonColumns(Scope left, Scope right) {
@@ -359,13 +357,13 @@ public final class QueryBinder {
         Scope combined = Scope.combine(left.scope(), right.scope());
         boolean outerJoin = j.kind() == Select.JoinKind.LEFT;
         if (j.kind() == Select.JoinKind.RIGHT || j.kind() == Select.JoinKind.FULL || !j.using().isEmpty() || j.natural()) {
-            throw sited(DeriveException.FEATURE_NOT_SUPPORTED, j.kind().name().toLowerCase(Locale.ROOT)
-                    + " join of a table function or lateral subquery is not supported yet", j.span());
+            throw j.span().error(DeriveException.FEATURE_NOT_SUPPORTED, j.kind().name().toLowerCase(Locale.ROOT)
+                    + " join of a table function or lateral subquery is not supported yet");
         }
         BoundExpr on = j.condition() == null ? null : scoped(combined, outer, null).bind(j.condition());
         if (on != null && outerJoin) {
-            throw sited(DeriveException.FEATURE_NOT_SUPPORTED,
-                    "left join of a table function with an on condition is not supported yet", j.span());
+            throw j.span().error(DeriveException.FEATURE_NOT_SUPPORTED, 
+                    "left join of a table function with an on condition is not supported yet");
         }
         return new Relation.Apply(left, right.plan(), outerJoin, on, combined);
     }
@@ -413,14 +411,13 @@ public final class QueryBinder {
         try {
             new QueryBinder(catalog, mv.derivation().bodySql()).bind(mv.derivation().body());
         } catch (DeriveException e) {
-            throw sited(DeriveException.INVALID_DEFINITION, "materialized view '" + mv.qualifiedName()
-                    + "' is stale; a source changed in an incompatible way — drop and recreate", at);
+            throw at.error(DeriveException.INVALID_DEFINITION, "materialized view '" + mv.qualifiedName()
+                    + "' is stale; a source changed in an incompatible way — drop and recreate");
         }
     }
 
     private Relation tableFunction(Select.TableFunction f, List<Scope> outer) {
-        SystemTableFunction fn = SystemTableFunction.named(f.name()).orElseThrow(() -> sited(
-                DeriveException.UNDEFINED_OBJECT, "no such table-valued function: " + f.name(), f.span()));
+        SystemTableFunction fn = SystemTableFunction.named(f.name()).orElseThrow(() -> f.span().error(DeriveException.UNDEFINED_OBJECT, "no such table-valued function: " + f.name()));
         List<Scope> chain = new ArrayList<>();
         chain.add(Scope.empty());
         chain.addAll(outer);
@@ -470,8 +467,8 @@ public final class QueryBinder {
         }
         Select.Compound step = query.compounds().get(query.compounds().size() - 1);
         if (step.operator() != Select.SetOperator.UNION && step.operator() != Select.SetOperator.UNION_ALL) {
-            throw sited(DeriveException.SYNTAX, "recursive common table '" + cte.definition.name()
-                    + "' must be a UNION or UNION ALL of its anchor and its recursive step", step.span());
+            throw step.span().error(DeriveException.SYNTAX, "recursive common table '" + cte.definition.name()
+                    + "' must be a UNION or UNION ALL of its anchor and its recursive step");
         }
         Select anchorQuery = new Select(List.of(), false, query.distinct(), query.items(), query.from(), query.where(),
                 query.groupBy(), query.having(), query.compounds().subList(0, query.compounds().size() - 1),
@@ -483,9 +480,9 @@ public final class QueryBinder {
         try {
             PlanNode stepPlan = bindCore(step.member(), List.of(), List.of());
             if (stepPlan.columns().size() != anchor.columns().size()) {
-                throw sited(DeriveException.SYNTAX, "the recursive step of '" + cte.definition.name()
+                throw step.span().error(DeriveException.SYNTAX, "the recursive step of '" + cte.definition.name()
                         + "' produces " + stepPlan.columns().size() + " columns but its anchor "
-                        + anchor.columns().size(), step.span());
+                        + anchor.columns().size());
             }
             PlanNode plan = new PlanNode.RecursiveUnion(id, anchor, stepPlan,
                     step.operator() == Select.SetOperator.UNION_ALL, anchor.columns());
@@ -552,8 +549,8 @@ public final class QueryBinder {
                 }
             }
             if (expanded.isEmpty()) {
-                throw sited(DeriveException.UNDEFINED_OBJECT,
-                        star.table() == null ? "no tables specified" : "no such table: " + star.table(), star.span());
+                throw star.span().error(DeriveException.UNDEFINED_OBJECT, 
+                        star.table() == null ? "no tables specified" : "no such table: " + star.table());
             }
             names.star(star, expanded);
             return;
@@ -599,12 +596,9 @@ public final class QueryBinder {
 
     private static int position(long n, int width, Expr at) {
         if (n < 1 || n > width) {
-            throw sited(DeriveException.SYNTAX, "term out of range - should be between 1 and " + width, at.span());
+            throw at.span().error(DeriveException.SYNTAX, "term out of range - should be between 1 and " + width);
         }
         return (int) (n - 1);
     }
 
-    private static DeriveException sited(String code, String message, SourceSpan at) {
-        return new DeriveException(code, message, at.line(), at.column());
-    }
 }

@@ -62,34 +62,4 @@ public final class Slots {
         }
         return e;
     }
-
-    /** The conjuncts of a predicate ({@code a and b and c} → a, b, c); empty for null. */
-    public static List<BoundExpr> conjuncts(BoundExpr e) {
-        List<BoundExpr> out = new ArrayList<>();
-        flatten(e, out);
-        return out;
-    }
-
-    private static void flatten(BoundExpr e, List<BoundExpr> out) {
-        if (e == null) {
-            return;
-        }
-        if (e instanceof BoundExpr.Call c && c.operator().equals("and")) {
-            flatten(c.arguments().get(0), out);
-            flatten(c.arguments().get(1), out);
-        } else {
-            out.add(e);
-        }
-    }
-
-    /** The conjunction of the predicates, or null for none. */
-    static BoundExpr and(List<BoundExpr> predicates) {
-        BoundExpr result = null;
-        for (BoundExpr p : predicates) {
-            result = result == null ? p : new BoundExpr.Call("and", null, List.of(result, p),
-                    io.derive.engine.types.SqlType.INTEGER, io.derive.engine.types.Collation.BINARY,
-                    result.deterministic() && p.deterministic());
-        }
-        return result;
-    }
 }

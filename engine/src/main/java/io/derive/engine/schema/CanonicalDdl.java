@@ -1,10 +1,11 @@
 package io.derive.engine.schema;
 
-import io.derive.engine.types.Collation;
-import io.derive.engine.types.SqlType;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.Statement;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
+import io.derive.engine.types.TextValue;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.derive.engine.schema;
 
-import io.derive.engine.types.Collation;
 import io.derive.engine.sql.ast.Expr;
+import io.derive.engine.types.Collation;
 
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package io.derive.engine.schema;
 
+import io.derive.engine.types.TemporalValue;
+import io.derive.engine.types.TextValue;
 import java.math.BigDecimal;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

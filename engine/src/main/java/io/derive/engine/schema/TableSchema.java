@@ -1,8 +1,8 @@
 package io.derive.engine.schema;
 
-import io.derive.engine.types.SqlType;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.types.SqlType;
 
 import java.util.ArrayList;
 import java.util.List;

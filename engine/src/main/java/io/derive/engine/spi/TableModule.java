@@ -1,5 +1,6 @@
 package io.derive.engine.spi;
 
+import io.derive.engine.Derive;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -39,7 +40,7 @@ public interface TableModule {
     /**
      * A module of this kind that keeps its tables — and the catalog of a durable database — in
      * {@code directory}, creating what is missing there; empty for a host that keeps nothing
-     * across opens (the default). {@code Database.open(Path)} uses the first module that offers one.
+     * across opens (the default). {@code Derive.open(Path)} uses the first module that offers one.
      */
     default Optional<TableModule> durableAt(Path directory) {
         return Optional.empty();

@@ -1,7 +1,7 @@
 package io.derive.engine.sql;
 
-import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.sql.ast.SourceSpan;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.derive.engine.sql;
 
-import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.sql.ast.QualifiedName;
+import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.Statement;
 
 import java.util.ArrayList;
@@ -239,6 +239,6 @@ final class TokenCursor {
     }
 
     static DeriveException error(String message, Token at) {
-        return new DeriveException(DeriveException.SYNTAX, message, at.span().line(), at.span().column());
+        return at.span().error(DeriveException.SYNTAX, message);
     }
 }

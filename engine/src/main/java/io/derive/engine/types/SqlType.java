@@ -1,8 +1,8 @@
 package io.derive.engine.types;
 
-import io.derive.engine.schema.TemporalValue;
-import io.derive.engine.schema.TextValue;
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.types.TemporalValue;
+import io.derive.engine.types.TextValue;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;

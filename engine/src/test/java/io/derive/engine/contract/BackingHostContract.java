@@ -1,7 +1,5 @@
 package io.derive.engine.contract;
 
-import io.derive.engine.types.Collation;
-import io.derive.engine.types.SqlType;
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.BackingRowChange;
 import io.derive.engine.spi.HostedTable;
@@ -10,6 +8,8 @@ import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableModule;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.txn.SessionResources;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

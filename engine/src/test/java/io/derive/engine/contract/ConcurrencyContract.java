@@ -1,6 +1,6 @@
 package io.derive.engine.contract;
 
-import io.derive.engine.api.Database;
+import io.derive.engine.Derive;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
@@ -157,7 +157,7 @@ public abstract class ConcurrencyContract extends HostContractTest {
     void writersThatCannotGetTheLockInTimeFailWithTheWaitNamed() throws Exception {
         session.close();
         db.close();
-        db = Database.open(config().withWriteLockTimeout(Duration.ofMillis(50)));
+        db = Derive.open(config().withWriteLockTimeout(Duration.ofMillis(50)));
         session = db.openSession();
         script("""
                 create table t (k integer primary key);

@@ -1,7 +1,8 @@
 package io.derive.engine.contract;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
@@ -52,7 +53,7 @@ public abstract class HostContractTest {
 
     @BeforeEach
     void openDatabase() {
-        db = Database.open(config());
+        db = Derive.open(config());
         session = db.openSession();
     }
 

@@ -1,6 +1,6 @@
 package io.derive.engine.contract;
 
-import io.derive.engine.api.Database;
+import io.derive.engine.Derive;
 import io.derive.engine.schema.SchemaChangeListener;
 import io.derive.engine.schema.TableSchema;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,7 +20,7 @@ public abstract class SchemaChangeEventsContract extends HostContractTest {
     void listen() {
         session.close();
         db.close();
-        db = Database.open(config().withSchemaChangeListener(new SchemaChangeListener() {
+        db = Derive.open(config().withSchemaChangeListener(new SchemaChangeListener() {
             @Override
             public void tableAdded(TableSchema table) {
                 events.add("added " + table.name());

@@ -1,5 +1,6 @@
 package io.derive.engine.contract;
 
+import io.derive.engine.Derive;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Session;
 import org.junit.jupiter.api.Test;
@@ -72,7 +73,7 @@ public abstract class SqlSliceContract extends HostContractTest {
     @Test
     void aSecondWriterWaitsThenFailsNamingTheLockHolder() throws Exception {
         db.close();
-        db = io.derive.engine.api.Database.open(config().withWriteLockTimeout(java.time.Duration.ofMillis(100)));
+        db = io.derive.engine.Derive.open(config().withWriteLockTimeout(java.time.Duration.ofMillis(100)));
         session = db.openSession();
         script("create table t (k integer primary key)");
         session.begin();

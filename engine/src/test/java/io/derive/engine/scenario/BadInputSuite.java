@@ -1,7 +1,8 @@
 package io.derive.engine.scenario;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
@@ -47,7 +48,7 @@ public abstract class BadInputSuite {
 
     @BeforeAll
     void openFixture() {
-        db = Database.open(config());
+        db = Derive.open(config());
         session = db.openSession();
         for (String statement : resource("scenarios/bad-input/setup.sql").split(";\\s*\\n")) {
             if (!statement.isBlank()) {

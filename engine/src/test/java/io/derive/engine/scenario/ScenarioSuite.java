@@ -1,7 +1,8 @@
 package io.derive.engine.scenario;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
@@ -70,7 +71,7 @@ public abstract class ScenarioSuite {
     }
 
     private void execute(ScenarioCase c) {
-        try (Database db = Database.open(config()); Session session = db.openSession()) {
+        try (Database db = Derive.open(config()); Session session = db.openSession()) {
             for (ScenarioStep step : c.steps()) {
                 check(c, step, session, config().defaultHost());
             }

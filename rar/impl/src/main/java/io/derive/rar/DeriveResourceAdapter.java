@@ -1,7 +1,8 @@
 package io.derive.rar;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -71,7 +72,7 @@ public class DeriveResourceAdapter implements ResourceAdapter {
         Database db = databases.get(config.name());
         if (db == null) {
             try {
-                db = Database.open(config);
+                db = Derive.open(config);
             } catch (RuntimeException e) {
                 throw new ResourceAdapterInternalException("cannot open Derive database " + config.name() + ": " + e.getMessage(), e);
             }

@@ -1,8 +1,8 @@
 package io.derive.engine.exec.context;
 
-import io.derive.engine.exec.query.SystemTables;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.RehydrateReport;
+import io.derive.engine.exec.query.SystemTables;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.TableModule;
 import io.derive.engine.spi.TableShape;
@@ -21,7 +21,8 @@ public final class EngineServices {
     private final CommittedState committed;
     private final Map<String, TableModule> modules;
     private final String defaultHost;
-    private final SystemTables systemTables = new SystemTables(this::rehydrateReport, this::materializedViews);
+    private final SystemTables systemTables = new SystemTables(this::rehydrateReport,
+            (catalog, mv) -> this.materializedViews.covers(catalog, mv));
     private final SchemaChangeEvents schemaChanges = new SchemaChangeEvents();
     private MaterializedViewOperations materializedViews;
     private volatile Rehydration rehydration;

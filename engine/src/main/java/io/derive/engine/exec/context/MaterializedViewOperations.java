@@ -1,7 +1,7 @@
 package io.derive.engine.exec.context;
 
-import io.derive.engine.exec.write.DeferredRowChecks;
 import io.derive.engine.api.Result;
+import io.derive.engine.exec.write.DeferredRowChecks;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.sql.ast.Statement;
 

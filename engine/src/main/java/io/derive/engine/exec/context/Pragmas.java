@@ -1,6 +1,5 @@
 package io.derive.engine.exec.context;
 
-import io.derive.engine.exec.ddl.DdlExecutor;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
@@ -81,7 +80,7 @@ public final class Pragmas {
     public Result run(Statement.Pragma pragma) {
         Definition d = KNOWN.get(pragma.name());
         if (d == null) {
-            throw DdlExecutor.sited(DeriveException.UNDEFINED_OBJECT, "no such pragma: " + pragma.name(), pragma.span());
+            throw pragma.span().error(DeriveException.UNDEFINED_OBJECT, "no such pragma: " + pragma.name());
         }
         if (pragma.value() == null) {
             Object v = value(pragma.name());

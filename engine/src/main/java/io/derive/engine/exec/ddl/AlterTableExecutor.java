@@ -1,26 +1,26 @@
 package io.derive.engine.exec.ddl;
 
-import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.CheckConstraint;
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.ColumnMentions;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.ForeignKey;
 import io.derive.engine.schema.IndexSchema;
-import io.derive.engine.types.SqlType;
 import io.derive.engine.schema.TableConstraints;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.sql.ast.SourceSpan;
-import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.sql.ast.SourceSpan;
+import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.txn.Transaction;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -51,8 +51,8 @@ public final class AlterTableExecutor {
         Transaction txn = context.transaction();
         if (txn.catalog().table(alter.table().schema(), alter.table().name()).isEmpty()
                 && txn.catalog().view(alter.table().schema(), alter.table().name()).isPresent()) {
-            throw sited(DeriveException.INVALID_DEFINITION, "cannot alter view '" + alter.table()
-                    + "': alter table applies to tables; drop and recreate the view", alter.table().span());
+            throw alter.table().span().error(DeriveException.INVALID_DEFINITION, "cannot alter view '" + alter.table()
+                    + "': alter table applies to tables; drop and recreate the view");
         }
         TableSchema table = QueryBinder.resolveTable(txn.catalog(), alter.table().schema(), alter.table().name(),
                 alter.table().span().line(), alter.table().span().column());
@@ -120,16 +120,16 @@ public final class AlterTableExecutor {
      */
     private static void refuseMaterializedViewVerbs(TableSchema table, Statement.AlterAction action) {
         if (action instanceof Statement.TableTags) {
-            throw sited(DeriveException.INVALID_DEFINITION, "cannot change tags of '" + table.qualifiedName()
-                    + "' with ALTER TABLE: use ALTER MATERIALIZED VIEW for tags", action.span());
+            throw action.span().error(DeriveException.INVALID_DEFINITION, "cannot change tags of '" + table.qualifiedName()
+                    + "' with ALTER TABLE: use ALTER MATERIALIZED VIEW for tags");
         }
     }
 
     /** A maintained table's shape is its body's; it may only be renamed (semantics §2). */
     private static void refuseOnMaterializedView(TableSchema table, Statement.AlterAction action) {
         if (table.isMaintained() && !(action instanceof Statement.RenameTable)) {
-            throw sited(DeriveException.INVALID_DEFINITION, "cannot alter materialized view '" + table.qualifiedName()
-                    + "': its shape is defined by the view body", action.span());
+            throw action.span().error(DeriveException.INVALID_DEFINITION, "cannot alter materialized view '" + table.qualifiedName()
+                    + "': its shape is defined by the view body");
         }
     }
 
@@ -139,8 +139,8 @@ public final class AlterTableExecutor {
         Catalog catalog = txn.catalog();
         Optional<String> taken = ViewDdl.existingKind(catalog, table.schema(), rename.newName());
         if (taken.isPresent() && !rename.newName().equalsIgnoreCase(table.name())) {
-            throw sited(DeriveException.DUPLICATE_OBJECT, "there is already another " + taken.get() + " named '"
-                    + table.schema() + "." + rename.newName() + "'", rename.span());
+            throw rename.span().error(DeriveException.DUPLICATE_OBJECT, "there is already another " + taken.get() + " named '"
+                    + table.schema() + "." + rename.newName() + "'");
         }
         TableSchema after = rebuilt(table, rename.newName(), table.columns(), table.primaryKey(), table.storage(),
                 table.constraints());
@@ -190,23 +190,23 @@ public final class AlterTableExecutor {
     private Change addColumn(Transaction txn, TableSchema table, Statement.AddColumn add) {
         Statement.ColumnDef def = add.column();
         if (table.columnIndex(def.name()).filter(i -> !table.columns().get(i).hidden()).isPresent()) {
-            throw sited(DeriveException.DUPLICATE_OBJECT, "duplicate column name: " + def.name(), def.span());
+            throw def.span().error(DeriveException.DUPLICATE_OBJECT, "duplicate column name: " + def.name());
         }
         if (def.primaryKey()) {
-            throw sited(DeriveException.INVALID_DEFINITION, "Cannot add a PRIMARY KEY column", def.span());
+            throw def.span().error(DeriveException.INVALID_DEFINITION, "Cannot add a PRIMARY KEY column");
         }
         if (!def.constraints().isEmpty()) {
-            throw sited(DeriveException.FEATURE_NOT_SUPPORTED, "adding a column with UNIQUE, CHECK or REFERENCES"
-                    + " constraints is not supported yet (column " + table.name() + "." + def.name() + ")", def.span());
+            throw def.span().error(DeriveException.FEATURE_NOT_SUPPORTED, "adding a column with UNIQUE, CHECK or REFERENCES"
+                    + " constraints is not supported yet (column " + table.name() + "." + def.name() + ")");
         }
         ColumnSchema column = new DdlExecutor(context).column(table.name(), def, false);
         if (column.dynamicDefault() != null) {
-            throw sited(DeriveException.INVALID_DEFINITION, "Cannot add a column with non-constant default ("
-                    + table.name() + "." + def.name() + ")", def.span());
+            throw def.span().error(DeriveException.INVALID_DEFINITION, "Cannot add a column with non-constant default ("
+                    + table.name() + "." + def.name() + ")");
         }
         if (column.notNull() && column.defaultValue() == null && !isEmpty(txn, table)) {
-            throw sited(DeriveException.CONSTRAINT, "Cannot add a NOT NULL column with default value NULL"
-                    + " to non-empty table " + table.name(), def.span());
+            throw def.span().error(DeriveException.CONSTRAINT, "Cannot add a NOT NULL column with default value NULL"
+                    + " to non-empty table " + table.name());
         }
         List<ColumnSchema> columns = new ArrayList<>(table.columns());
         columns.add(column);
@@ -224,12 +224,12 @@ public final class AlterTableExecutor {
         String name = table.columns().get(index).name();
         for (TableShape.KeyPart part : table.primaryKey()) {
             if (part.column() == index) {
-                throw sited(DeriveException.INVALID_DEFINITION, "cannot drop PRIMARY KEY column: " + name, drop.span());
+                throw drop.span().error(DeriveException.INVALID_DEFINITION, "cannot drop PRIMARY KEY column: " + name);
             }
         }
         if (table.columns().stream().filter(c -> !c.hidden()).count() == 1) {
-            throw sited(DeriveException.INVALID_DEFINITION, "cannot drop column " + name
-                    + ": no other columns exist in table " + table.name(), drop.span());
+            throw drop.span().error(DeriveException.INVALID_DEFINITION, "cannot drop column " + name
+                    + ": no other columns exist in table " + table.name());
         }
         refuseDependentConstraints(catalog, table, index, "drop", drop.span());
         List<ColumnSchema> columns = new ArrayList<>(table.columns());
@@ -251,13 +251,12 @@ public final class AlterTableExecutor {
         int index = visibleColumn(table, rename.column(), rename.span());
         Optional<Integer> clash = table.columnIndex(rename.newName());
         if (clash.isPresent() && clash.get() != index && !table.columns().get(clash.get()).hidden()) {
-            throw sited(DeriveException.DUPLICATE_OBJECT, "duplicate column name: " + rename.newName(), rename.span());
+            throw rename.span().error(DeriveException.DUPLICATE_OBJECT, "duplicate column name: " + rename.newName());
         }
         String old = table.columns().get(index).name();
         Optional<String> refusal = ColumnRename.refusal(txn.catalog(), table, index);
         if (refusal.isPresent()) {
-            throw sited(DeriveException.FEATURE_NOT_SUPPORTED, "cannot rename column " + old + ": " + refusal.get(),
-                    rename.span());
+            throw rename.span().error(DeriveException.FEATURE_NOT_SUPPORTED, "cannot rename column " + old + ": " + refusal.get());
         }
         return new Change(ColumnRename.renamed(table, index, rename.newName()), UnaryOperator.identity());
     }
@@ -266,16 +265,16 @@ public final class AlterTableExecutor {
         int index = visibleColumn(table, change.column(), change.span());
         ColumnSchema c = table.columns().get(index);
         if (!change.notNull() && table.primaryKey().stream().anyMatch(p -> p.column() == index)) {
-            throw sited(DeriveException.INVALID_DEFINITION, "cannot drop NOT NULL of PRIMARY KEY column "
-                    + table.columnLabel(index), change.span());
+            throw change.span().error(DeriveException.INVALID_DEFINITION, "cannot drop NOT NULL of PRIMARY KEY column "
+                    + table.columnLabel(index));
         }
         if (change.notNull()) {
             TableConnection connection = txn.connection(table);
             try (RowCursor rows = connection.scan(WHOLE_TABLE, false)) {
                 while (rows.hasNext()) {
                     if (rows.next()[index] == null) {
-                        throw sited(DeriveException.CONSTRAINT, "NOT NULL constraint failed: " + table.columnLabel(index)
-                                + " (an existing row holds NULL)", change.span());
+                        throw change.span().error(DeriveException.CONSTRAINT, "NOT NULL constraint failed: " + table.columnLabel(index)
+                                + " (an existing row holds NULL)");
                     }
                 }
             }
@@ -289,8 +288,8 @@ public final class AlterTableExecutor {
         ColumnSchema c = table.columns().get(index);
         SqlType type = SqlType.fromName(change.typeName());
         if (type == null) {
-            throw sited(DeriveException.UNDEFINED_OBJECT, "unknown type '" + change.typeName() + "' for column "
-                    + table.columnLabel(index), change.span());
+            throw change.span().error(DeriveException.UNDEFINED_OBJECT, "unknown type '" + change.typeName() + "' for column "
+                    + table.columnLabel(index));
         }
         String label = table.columnLabel(index);
         Object defaultValue;
@@ -344,28 +343,28 @@ public final class AlterTableExecutor {
         String name = table.columns().get(column).name();
         for (IndexSchema index : table.constraints().indexes()) {
             if (usesColumn(index, column) || ColumnMentions.mentions(index.where(), name)) {
-                throw sited(DeriveException.INVALID_DEFINITION, index.constraint()
+                throw at.error(DeriveException.INVALID_DEFINITION, index.constraint()
                         ? "cannot " + verb + " UNIQUE column: " + name
-                        : "cannot " + verb + " column " + name + ": index '" + index.name() + "' uses it", at);
+                        : "cannot " + verb + " column " + name + ": index '" + index.name() + "' uses it");
             }
         }
         for (ForeignKey fk : table.constraints().foreignKeys()) {
             if (fk.columns().contains(column)) {
-                throw sited(DeriveException.INVALID_DEFINITION, "cannot " + verb + " column " + name
-                        + ": a FOREIGN KEY constraint uses it", at);
+                throw at.error(DeriveException.INVALID_DEFINITION, "cannot " + verb + " column " + name
+                        + ": a FOREIGN KEY constraint uses it");
             }
         }
         for (CheckConstraint check : table.constraints().checks()) {
             if (ColumnMentions.mentions(check.condition(), name)) {
-                throw sited(DeriveException.INVALID_DEFINITION, "cannot " + verb + " column " + name
-                        + ": CHECK constraint '" + check.label() + "' uses it", at);
+                throw at.error(DeriveException.INVALID_DEFINITION, "cannot " + verb + " column " + name
+                        + ": CHECK constraint '" + check.label() + "' uses it");
             }
         }
         for (TableSchema child : catalog.tables()) {
             for (ForeignKey fk : child.constraints().foreignKeys()) {
                 if (references(fk, child, table) && fk.parentColumns().stream().anyMatch(name::equalsIgnoreCase)) {
-                    throw sited(DeriveException.INVALID_DEFINITION, "cannot " + verb + " column " + name
-                            + ": a FOREIGN KEY of table '" + child.name() + "' references it", at);
+                    throw at.error(DeriveException.INVALID_DEFINITION, "cannot " + verb + " column " + name
+                            + ": a FOREIGN KEY of table '" + child.name() + "' references it");
                 }
             }
         }
@@ -400,8 +399,8 @@ public final class AlterTableExecutor {
     /** A declared column; the hidden rowid cannot be altered, so it is {@code no such column}. */
     private static int visibleColumn(TableSchema table, String name, SourceSpan at) {
         return table.columnIndex(name).filter(i -> !table.columns().get(i).hidden())
-                .orElseThrow(() -> sited(DeriveException.UNDEFINED_OBJECT, "no such column: " + name
-                        + " in table " + table.name(), at));
+                .orElseThrow(() -> at.error(DeriveException.UNDEFINED_OBJECT, "no such column: " + name
+                        + " in table " + table.name()));
     }
 
     private boolean isEmpty(Transaction txn, TableSchema table) {
@@ -410,7 +409,4 @@ public final class AlterTableExecutor {
         }
     }
 
-    private static DeriveException sited(String code, String message, SourceSpan span) {
-        return DdlExecutor.sited(code, message, span);
-    }
 }

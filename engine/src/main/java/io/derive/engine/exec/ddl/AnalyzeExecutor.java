@@ -1,8 +1,8 @@
 package io.derive.engine.exec.ddl;
 
+import io.derive.engine.api.Result;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.query.SystemTables;
-import io.derive.engine.api.Result;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;

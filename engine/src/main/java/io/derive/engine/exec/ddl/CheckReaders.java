@@ -1,7 +1,7 @@
 package io.derive.engine.exec.ddl;
 
-import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.CheckConstraint;

@@ -4,12 +4,12 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.CheckConstraint;
 import io.derive.engine.sql.Lexer;
 import io.derive.engine.sql.Parser;
-import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.Token;
 import io.derive.engine.sql.TokenKind;
 import io.derive.engine.sql.ast.AstWalk;
 import io.derive.engine.sql.ast.Expr;
 import io.derive.engine.sql.ast.Select;
+import io.derive.engine.sql.ast.SourceSpan;
 
 import java.util.ArrayList;
 import java.util.Comparator;

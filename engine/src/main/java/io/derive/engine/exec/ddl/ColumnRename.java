@@ -1,11 +1,11 @@
 package io.derive.engine.exec.ddl;
 
+import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.CheckConstraint;
 import io.derive.engine.schema.ColumnMentions;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.ForeignKey;
 import io.derive.engine.schema.IndexSchema;
-import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
 
 import java.util.ArrayList;

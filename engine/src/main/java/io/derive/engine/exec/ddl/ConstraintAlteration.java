@@ -1,13 +1,13 @@
 package io.derive.engine.exec.ddl;
 
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.Result;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.write.CheckConditions;
 import io.derive.engine.exec.write.ConstraintChecker;
 import io.derive.engine.exec.write.ForeignKeyEnforcer;
 import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.exec.write.RowWriter;
-import io.derive.engine.api.DeriveException;
-import io.derive.engine.api.Result;
 import io.derive.engine.plan.ExpressionBinder;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.CheckConstraint;
@@ -15,10 +15,10 @@ import io.derive.engine.schema.ForeignKey;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableConstraints;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.IndexShape;
 import io.derive.engine.spi.RowCursor;
+import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;
@@ -42,8 +42,8 @@ final class ConstraintAlteration {
     Result add(TableSchema table, Statement.AddConstraint add) {
         Statement.TableConstraint clause = add.constraint();
         if (clause.name() != null && constraintNamed(table, clause.name())) {
-            throw DdlExecutor.sited(DeriveException.DUPLICATE_OBJECT, "there is already a constraint named "
-                    + clause.name() + " on table " + table.name(), add.span());
+            throw add.span().error(DeriveException.DUPLICATE_OBJECT, "there is already a constraint named "
+                    + clause.name() + " on table " + table.name());
         }
         TableConstraints c = table.constraints();
         TableSchema after;
@@ -77,8 +77,8 @@ final class ConstraintAlteration {
         for (IndexSchema index : c.indexes()) {
             if (index.name().equalsIgnoreCase(name)) {
                 if (!index.constraint()) {
-                    throw DdlExecutor.sited(DeriveException.UNDEFINED_OBJECT, "no such constraint: " + name
-                            + " (on table " + table.name() + ", " + name + " is an index: use DROP INDEX)", drop.span());
+                    throw drop.span().error(DeriveException.UNDEFINED_OBJECT, "no such constraint: " + name
+                            + " (on table " + table.name() + ", " + name + " is an index: use DROP INDEX)");
                 }
                 refuseReferencedKey(table, index, drop);
                 dropIndex(table, index);
@@ -87,8 +87,8 @@ final class ConstraintAlteration {
             }
         }
         if (!found) {
-            throw DdlExecutor.sited(DeriveException.UNDEFINED_OBJECT, "no such constraint: " + name
-                    + " on table " + table.name(), drop.span());
+            throw drop.span().error(DeriveException.UNDEFINED_OBJECT, "no such constraint: " + name
+                    + " on table " + table.name());
         }
         Transaction txn = context.transaction();
         txn.changeCatalog(txn.catalog().with(table.withConstraints(new TableConstraints(checks, keys, indexes))));
@@ -162,8 +162,8 @@ final class ConstraintAlteration {
                         && (fk.parentSchema() == null || fk.parentSchema().equalsIgnoreCase(table.schema()));
                 if (parent && fk.parentColumns().size() == columns.size()
                         && fk.parentColumns().stream().allMatch(p -> columns.stream().anyMatch(p::equalsIgnoreCase))) {
-                    throw DdlExecutor.sited(DeriveException.INVALID_DEFINITION, "cannot drop constraint " + index.name()
-                            + ": a FOREIGN KEY of table '" + child.name() + "' references its columns", drop.span());
+                    throw drop.span().error(DeriveException.INVALID_DEFINITION, "cannot drop constraint " + index.name()
+                            + ": a FOREIGN KEY of table '" + child.name() + "' references its columns");
                 }
             }
         }

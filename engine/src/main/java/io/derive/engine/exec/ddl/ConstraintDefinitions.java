@@ -1,12 +1,12 @@
 package io.derive.engine.exec.ddl;
 
-import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.plan.ExpressionBinder;
-import io.derive.engine.plan.QueryBinder;
-import io.derive.engine.schema.Catalog;
 import io.derive.engine.plan.OutputColumn;
+import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.plan.Scope;
+import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.CheckConstraint;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.ForeignKey;
@@ -103,7 +103,7 @@ final class ConstraintDefinitions {
                 ordinal++;
             }
         } else if (taken.test(name)) {
-            throw DdlExecutor.sited(DeriveException.DUPLICATE_OBJECT, "index " + name + " already exists", u.span());
+            throw u.span().error(DeriveException.DUPLICATE_OBJECT, "index " + name + " already exists");
         }
         return new IndexSchema(name, indexed, true, null, true, u.span().text(sql));
     }
@@ -114,8 +114,8 @@ final class ConstraintDefinitions {
             positions.add(position(table, columns, c, fk.span()));
         }
         if (!fk.parentColumns().isEmpty() && fk.parentColumns().size() != positions.size()) {
-            throw DdlExecutor.sited(DeriveException.INVALID_DEFINITION, "foreign key on table " + table + " has "
-                    + positions.size() + " columns but references " + fk.parentColumns().size(), fk.span());
+            throw fk.span().error(DeriveException.INVALID_DEFINITION, "foreign key on table " + table + " has "
+                    + positions.size() + " columns but references " + fk.parentColumns().size());
         }
         return new ForeignKey(fk.name(), positions, fk.parent().schema(), fk.parent().name(), fk.parentColumns(),
                 action(fk.onDelete()), action(fk.onUpdate()));
@@ -131,7 +131,7 @@ final class ConstraintDefinitions {
                 return i;
             }
         }
-        throw DdlExecutor.sited(DeriveException.UNDEFINED_OBJECT, "no such column: " + name + " in table " + table, at);
+        throw at.error(DeriveException.UNDEFINED_OBJECT, "no such column: " + name + " in table " + table);
     }
 
     private static Scope scope(String table, List<ColumnSchema> columns) {

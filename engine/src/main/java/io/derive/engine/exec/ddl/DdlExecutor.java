@@ -1,28 +1,27 @@
 package io.derive.engine.exec.ddl;
 
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.Result;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.expr.Evaluator;
 import io.derive.engine.exec.expr.ExpressionCompiler;
 import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.exec.write.RowIdAllocator;
-import io.derive.engine.api.DeriveException;
-import io.derive.engine.api.Result;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.ExpressionBinder;
 import io.derive.engine.plan.Scope;
 import io.derive.engine.schema.Catalog;
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.ColumnSchema;
-import io.derive.engine.types.SqlType;
 import io.derive.engine.schema.TableConstraints;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.sql.ast.SourceSpan;
-import io.derive.engine.sql.ast.QualifiedName;
-import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.TableModule;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.sql.ast.QualifiedName;
+import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.txn.Transaction;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -50,27 +49,27 @@ public final class DdlExecutor {
             if (create.ifNotExists()) {
                 return Result.empty();
             }
-            throw sited(DeriveException.DUPLICATE_OBJECT, "view '" + schema + "." + create.name().name()
-                    + "' already exists", create.name().span());
+            throw create.name().span().error(DeriveException.DUPLICATE_OBJECT, "view '" + schema + "." + create.name().name()
+                    + "' already exists");
         }
         if (existing.isPresent()) {
             if (create.ifNotExists()) {
                 return Result.empty();
             }
-            throw sited(DeriveException.DUPLICATE_OBJECT, existing.get().kindName() + " '"
-                    + existing.get().qualifiedName() + "' already exists", create.name().span());
+            throw create.name().span().error(DeriveException.DUPLICATE_OBJECT, existing.get().kindName() + " '"
+                    + existing.get().qualifiedName() + "' already exists");
         }
         List<ColumnSchema> columns = new ArrayList<>();
         List<TableShape.KeyPart> key = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (Statement.ColumnDef def : create.columns()) {
             if (!names.add(def.name().toLowerCase(Locale.ROOT))) {
-                throw sited(DeriveException.DUPLICATE_OBJECT, "duplicate column name: " + def.name(), def.span());
+                throw def.span().error(DeriveException.DUPLICATE_OBJECT, "duplicate column name: " + def.name());
             }
             if (def.primaryKey()) {
                 if (!key.isEmpty() || !create.primaryKey().isEmpty()) {
-                    throw sited(DeriveException.INVALID_DEFINITION, "table '" + create.name().name()
-                            + "' has more than one primary key", def.span());
+                    throw def.span().error(DeriveException.INVALID_DEFINITION, "table '" + create.name().name()
+                            + "' has more than one primary key");
                 }
                 key.add(new TableShape.KeyPart(columns.size(), def.primaryKeyDescending()));
             }
@@ -79,7 +78,7 @@ public final class DdlExecutor {
         for (Statement.KeyColumn k : create.primaryKey()) {
             int index = indexOf(columns, k.name());
             if (index < 0) {
-                throw sited(DeriveException.UNDEFINED_OBJECT, "no such column: " + k.name(), k.span());
+                throw k.span().error(DeriveException.UNDEFINED_OBJECT, "no such column: " + k.name());
             }
             ColumnSchema c = columns.get(index);
             columns.set(index, c.with(c.type(), c.collation(), true, c.defaultValue()));
@@ -115,33 +114,32 @@ public final class DdlExecutor {
         Optional<TableSchema> found = txn.catalog().table(drop.name().schema(), drop.name().name());
         if (found.isEmpty()) {
             if (txn.catalog().view(drop.name().schema(), drop.name().name()).isPresent()) {
-                throw sited(DeriveException.INVALID_DEFINITION, "'" + drop.name() + "' is a view, not a "
-                        + drop.kind().sql() + ": use DROP VIEW", drop.name().span());
+                throw drop.name().span().error(DeriveException.INVALID_DEFINITION, "'" + drop.name() + "' is a view, not a "
+                        + drop.kind().sql() + ": use DROP VIEW");
             }
             if (drop.ifExists()) {
                 return Result.empty();
             }
             String what = drop.kind() == Statement.ObjectKind.MATERIALIZED_VIEW ? "materialized view" : "table";
-            throw sited(DeriveException.UNDEFINED_OBJECT, "no such " + what + ": " + drop.name(), drop.name().span());
+            throw drop.name().span().error(DeriveException.UNDEFINED_OBJECT, "no such " + what + ": " + drop.name());
         }
         TableSchema table = found.get();
         if (drop.kind() == Statement.ObjectKind.MATERIALIZED_VIEW && !table.isMaintained()) {
-            throw sited(DeriveException.INVALID_DEFINITION, "'" + drop.name() + "' is a table, not a materialized view: use DROP TABLE",
-                    drop.name().span());
+            throw drop.name().span().error(DeriveException.INVALID_DEFINITION, "'" + drop.name() + "' is a table, not a materialized view: use DROP TABLE");
         }
         List<TableSchema> dependents = txn.catalog().dependentsOf(table);
         if (!dependents.isEmpty()) {
             String reason = CheckReaders.readerThrough(txn.catalog(), table)
                     .orElse("materialized view '" + dependents.get(0).qualifiedName() + "' reads it");
-            throw sited(DeriveException.INVALID_DEFINITION, "cannot drop " + table.kindName() + " '" + table.qualifiedName()
-                    + "': " + reason, drop.name().span());
+            throw drop.name().span().error(DeriveException.INVALID_DEFINITION, "cannot drop " + table.kindName() + " '" + table.qualifiedName()
+                    + "': " + reason);
         }
         // Only an MV is held back: a CHECK reading a plain table survives its drop and heals when
         // the table is re-created (semantics §6), as the scenarios of derived-row validation pin.
         Optional<String> check = table.isMaintained() ? CheckReaders.readerOf(txn.catalog(), table.key()) : Optional.empty();
         if (check.isPresent()) {
-            throw sited(DeriveException.INVALID_DEFINITION, "cannot drop " + table.kindName() + " '" + table.qualifiedName()
-                    + "': " + check.get(), drop.name().span());
+            throw drop.name().span().error(DeriveException.INVALID_DEFINITION, "cannot drop " + table.kindName() + " '" + table.qualifiedName()
+                    + "': " + check.get());
         }
         txn.changeCatalog(txn.catalog().without(table));
         txn.onCommit(table.storage()::drop);
@@ -176,8 +174,8 @@ public final class DdlExecutor {
     ColumnSchema column(String table, Statement.ColumnDef def, boolean primaryKey) {
         SqlType type = def.typeName() == null ? SqlType.ANY : SqlType.fromName(def.typeName());
         if (type == null) {
-            throw sited(DeriveException.UNDEFINED_OBJECT, "unknown type '" + def.typeName() + "' for column "
-                    + table + "." + def.name(), def.span());
+            throw def.span().error(DeriveException.UNDEFINED_OBJECT, "unknown type '" + def.typeName() + "' for column "
+                    + table + "." + def.name());
         }
         Collation collation = Collation.BINARY;
         if (def.collation() != null) {
@@ -229,7 +227,7 @@ public final class DdlExecutor {
         if (name.schema().equalsIgnoreCase(Catalog.TEMP)) {
             return Catalog.TEMP;
         }
-        throw sited(DeriveException.UNDEFINED_OBJECT, "unknown database " + name.schema(), name.span());
+        throw name.span().error(DeriveException.UNDEFINED_OBJECT, "unknown database " + name.schema());
     }
 
     private static int indexOf(List<ColumnSchema> columns, String name) {
@@ -241,7 +239,4 @@ public final class DdlExecutor {
         return -1;
     }
 
-    public static DeriveException sited(String code, String message, SourceSpan span) {
-        return new DeriveException(code, message, span.line(), span.column());
-    }
 }

@@ -1,21 +1,21 @@
 package io.derive.engine.exec.ddl;
 
-import io.derive.engine.exec.context.ExecutionContext;
-import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.exec.context.ExecutionContext;
+import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.plan.ExpressionBinder;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.Catalog;
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.types.ValueOrder;
-import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.IndexShape;
 import io.derive.engine.spi.RowCursor;
+import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.txn.Transaction;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -48,22 +48,21 @@ public final class IndexDdl {
             if (create.ifNotExists()) {
                 return Result.empty();
             }
-            throw DdlExecutor.sited(DeriveException.DUPLICATE_OBJECT, "index " + name + " already exists", create.name().span());
+            throw create.name().span().error(DeriveException.DUPLICATE_OBJECT, "index " + name + " already exists");
         }
         if (txn.catalog().table(schema, name).isPresent()) {
-            throw DdlExecutor.sited(DeriveException.DUPLICATE_OBJECT, "there is already a table named " + name,
-                    create.name().span());
+            throw create.name().span().error(DeriveException.DUPLICATE_OBJECT, "there is already a table named " + name);
         }
         TableSchema table = QueryBinder.resolveTable(txn.catalog(), create.table().schema(), create.table().name(),
                 create.table().span().line(), create.table().span().column());
         if (!table.schema().equalsIgnoreCase(schema) && create.name().schema() != null) {
-            throw DdlExecutor.sited(DeriveException.INVALID_DEFINITION, "index " + name + " must be in the schema of table "
-                    + table.qualifiedName(), create.name().span());
+            throw create.name().span().error(DeriveException.INVALID_DEFINITION, "index " + name + " must be in the schema of table "
+                    + table.qualifiedName());
         }
         List<IndexSchema.IndexColumn> columns = new ArrayList<>();
         for (Statement.IndexedColumn c : create.columns()) {
-            int column = table.columnIndex(c.name()).orElseThrow(() -> DdlExecutor.sited(DeriveException.UNDEFINED_OBJECT,
-                    "no such column: " + c.name(), c.span()));
+            int column = table.columnIndex(c.name()).orElseThrow(() -> c.span().error(DeriveException.UNDEFINED_OBJECT, 
+                    "no such column: " + c.name()));
             Collation collation = table.columns().get(column).collation();
             if (c.collation() != null) {
                 try {
@@ -98,19 +97,19 @@ public final class IndexDdl {
             if (drop.ifExists()) {
                 return Result.empty();
             }
-            throw DdlExecutor.sited(DeriveException.UNDEFINED_OBJECT, "no such index: " + drop.name(), drop.name().span());
+            throw drop.name().span().error(DeriveException.UNDEFINED_OBJECT, "no such index: " + drop.name());
         }
         TableSchema table = found.get().table();
         IndexSchema index = found.get().index();
         if (index.constraint()) {
-            throw DdlExecutor.sited(DeriveException.INVALID_DEFINITION, "index " + index.name()
-                    + " associated with UNIQUE or PRIMARY KEY constraint cannot be dropped", drop.name().span());
+            throw drop.name().span().error(DeriveException.INVALID_DEFINITION, "index " + index.name()
+                    + " associated with UNIQUE or PRIMARY KEY constraint cannot be dropped");
         }
         Optional<TableSchema> seeking = SupportingIndexes.neededBy(txn.catalog(), table, index);
         if (seeking.isPresent() && index.name().toLowerCase(java.util.Locale.ROOT).startsWith(SupportingIndexes.PREFIX)) {
-            throw DdlExecutor.sited(DeriveException.INVALID_DEFINITION, "cannot drop index " + index.name()
+            throw drop.name().span().error(DeriveException.INVALID_DEFINITION, "cannot drop index " + index.name()
                     + ": materialized view '" + seeking.get().qualifiedName() + "' finds rows by it; it goes when no"
-                    + " materialized view needs it", drop.name().span());
+                    + " materialized view needs it");
         }
         txn.beginWrite();
         HostedTable storage = table.storage();

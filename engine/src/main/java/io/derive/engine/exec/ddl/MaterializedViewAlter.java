@@ -1,8 +1,8 @@
 package io.derive.engine.exec.ddl;
 
-import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Statement;
@@ -28,8 +28,8 @@ public final class MaterializedViewAlter {
         TableSchema mv = materializedView(context.transaction(), alter.name());
         Statement.ViewAction action = alter.action();
         if (action instanceof Statement.RefreshSchedule s) {
-            throw DdlExecutor.sited(DeriveException.FEATURE_NOT_SUPPORTED, "alter materialized view … "
-                    + (s.cron() == null ? "drop" : "set") + " refresh schedule is not supported yet", s.span());
+            throw s.span().error(DeriveException.FEATURE_NOT_SUPPORTED, "alter materialized view … "
+                    + (s.cron() == null ? "drop" : "set") + " refresh schedule is not supported yet");
         }
         Map<String, String> tags = new LinkedHashMap<>(mv.derivation().tags());
         if (action instanceof Statement.PutTags put) {
@@ -41,8 +41,8 @@ public final class MaterializedViewAlter {
             Statement.DropTags drop = (Statement.DropTags) action;
             for (String key : drop.keys()) {
                 if (tags.remove(key) == null) {
-                    throw DdlExecutor.sited(DeriveException.UNDEFINED_OBJECT, "no such tag: " + key
-                            + " on materialized view '" + mv.qualifiedName() + "'", drop.span());
+                    throw drop.span().error(DeriveException.UNDEFINED_OBJECT, "no such tag: " + key
+                            + " on materialized view '" + mv.qualifiedName() + "'");
                 }
             }
         }
@@ -54,11 +54,10 @@ public final class MaterializedViewAlter {
 
     /** The materialized view {@code name} names: {@code no such materialized view: n} or a table's refusal. */
     static TableSchema materializedView(Transaction txn, QualifiedName name) {
-        TableSchema table = txn.catalog().table(name.schema(), name.name()).orElseThrow(() -> DdlExecutor.sited(
-                DeriveException.UNDEFINED_OBJECT, "no such materialized view: " + name, name.span()));
+        TableSchema table = txn.catalog().table(name.schema(), name.name()).orElseThrow(() -> name.span().error(DeriveException.UNDEFINED_OBJECT, "no such materialized view: " + name));
         if (!table.isMaintained()) {
-            throw DdlExecutor.sited(DeriveException.INVALID_DEFINITION, "'" + name
-                    + "' is a table, not a materialized view", name.span());
+            throw name.span().error(DeriveException.INVALID_DEFINITION, "'" + name
+                    + "' is a table, not a materialized view");
         }
         return table;
     }

@@ -1,19 +1,19 @@
 package io.derive.engine.exec.ddl;
 
-import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.plan.ColumnOrigin;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
-import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.CanonicalDdl;
+import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.schema.ViewSchema;
 import io.derive.engine.sql.Parser;
-import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.Select;
+import io.derive.engine.sql.ast.SourceSpan;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -320,7 +320,7 @@ final class RenamePropagation {
     }
 
     private DeriveException refuse(String code, String why) {
-        return new DeriveException(code, refusal + ": " + why, at.line(), at.column());
+        return at.error(code, refusal + ": " + why);
     }
 
     private static String reason(DeriveException e) {

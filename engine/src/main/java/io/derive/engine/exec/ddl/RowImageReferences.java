@@ -3,10 +3,10 @@ package io.derive.engine.exec.ddl;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.CheckConstraint;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.AstWalk;
 import io.derive.engine.sql.ast.Expr;
 import io.derive.engine.sql.ast.Select;
+import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.Statement;
 
 import java.util.HashSet;

@@ -1,16 +1,16 @@
 package io.derive.engine.exec.ddl;
 
-import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.schema.ViewSchema;
 import io.derive.engine.sql.Parser;
-import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.QualifiedName;
+import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.txn.Transaction;
 
@@ -37,16 +37,15 @@ public final class ViewDdl {
             if (create.ifNotExists()) {
                 return Result.empty();
             }
-            throw DdlExecutor.sited(DeriveException.DUPLICATE_OBJECT, taken.get() + " '" + schema + "." + name
-                    + "' already exists", create.name().span());
+            throw create.name().span().error(DeriveException.DUPLICATE_OBJECT, taken.get() + " '" + schema + "." + name
+                    + "' already exists");
         }
         // bound now, as Derby and PostgreSQL do, so a view that cannot be read is never created
         PlanNode plan = new QueryBinder(txn.catalog(), context.sql()).bind(create.body());
         int produced = plan.columns().size();
         if (!create.columnNames().isEmpty() && create.columnNames().size() != produced) {
-            throw DdlExecutor.sited(DeriveException.INVALID_DEFINITION, "view '" + name + "' has "
-                    + create.columnNames().size() + " declared columns but its body produces " + produced,
-                    create.name().span());
+            throw create.name().span().error(DeriveException.INVALID_DEFINITION, "view '" + name + "' has "
+                    + create.columnNames().size() + " declared columns but its body produces " + produced);
         }
         ViewSchema view = new ViewSchema(schema, name, create.columnNames(), create.bodySql(),
                 Parser.parseQuery(create.bodySql()));
@@ -65,20 +64,19 @@ public final class ViewDdl {
         Optional<TableSchema> table = txn.catalog().table(name.schema(), name.name());
         if (table.isPresent()) {
             String instead = table.get().isMaintained() ? "DROP MATERIALIZED VIEW" : "DROP TABLE";
-            throw DdlExecutor.sited(DeriveException.INVALID_DEFINITION, "'" + name + "' is a "
-                    + table.get().kindName() + ", not a view: use " + instead, name.span());
+            throw name.span().error(DeriveException.INVALID_DEFINITION, "'" + name + "' is a "
+                    + table.get().kindName() + ", not a view: use " + instead);
         }
         if (drop.ifExists()) {
             return Result.empty();
         }
-        throw DdlExecutor.sited(DeriveException.UNDEFINED_OBJECT, "no such view: " + name, name.span());
+        throw name.span().error(DeriveException.UNDEFINED_OBJECT, "no such view: " + name);
     }
 
     /** DML naming a view fails as in SQLite: {@code cannot modify v because it is a view}. */
     public static void refuseWrite(Catalog catalog, QualifiedName name) {
         if (catalog.table(name.schema(), name.name()).isEmpty() && catalog.view(name.schema(), name.name()).isPresent()) {
-            throw DdlExecutor.sited(DeriveException.READ_ONLY, "cannot modify " + name + " because it is a view",
-                    name.span());
+            throw name.span().error(DeriveException.READ_ONLY, "cannot modify " + name + " because it is a view");
         }
     }
 
@@ -102,7 +100,7 @@ public final class ViewDdl {
         String named = create.name().schema();
         if (named != null && !named.equalsIgnoreCase(Catalog.TEMP)) {
             SourceSpan at = create.name().span();
-            throw DdlExecutor.sited(DeriveException.SYNTAX, "temporary view name must be unqualified or in temp", at);
+            throw at.error(DeriveException.SYNTAX, "temporary view name must be unqualified or in temp");
         }
         return Catalog.TEMP;
     }

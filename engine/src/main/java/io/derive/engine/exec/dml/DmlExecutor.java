@@ -1,5 +1,7 @@
 package io.derive.engine.exec.dml;
 
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.Result;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.MaterializedViewOperations;
 import io.derive.engine.exec.ddl.ViewDdl;
@@ -12,18 +14,16 @@ import io.derive.engine.exec.write.DerivedRowViolation;
 import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.exec.write.RowIdAllocator;
 import io.derive.engine.exec.write.RowWriter;
-import io.derive.engine.api.DeriveException;
-import io.derive.engine.api.Result;
 import io.derive.engine.plan.AccessPath;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.plan.Scope;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.TableConnection;
 import io.derive.engine.sql.ast.Expr;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.sql.ast.Statement.ConflictAction;
-import io.derive.engine.spi.TableConnection;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,13 +1,13 @@
 package io.derive.engine.exec.dml;
 
+import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.Result;
+import io.derive.engine.api.Row;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.expr.Evaluator;
 import io.derive.engine.exec.expr.ExpressionCompiler;
 import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.exec.write.IndexShapes;
-import io.derive.engine.api.DeriveException;
-import io.derive.engine.api.Result;
-import io.derive.engine.api.Row;
 import io.derive.engine.plan.ExpressionBinder;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.sql.ast.Expr;

@@ -1,5 +1,6 @@
 package io.derive.engine.exec.dml;
 
+import io.derive.engine.api.DeriveException;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.expr.Evaluator;
 import io.derive.engine.exec.expr.ExpressionCompiler;
@@ -7,7 +8,6 @@ import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.exec.write.ConstraintChecker;
 import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.exec.write.RowWriter;
-import io.derive.engine.api.DeriveException;
 import io.derive.engine.plan.ExpressionBinder;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.Scope;

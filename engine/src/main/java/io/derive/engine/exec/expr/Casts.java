@@ -3,8 +3,8 @@ package io.derive.engine.exec.expr;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.Numeric;
 import io.derive.engine.types.SqlType;
-import io.derive.engine.schema.TemporalValue;
-import io.derive.engine.schema.TextValue;
+import io.derive.engine.types.TemporalValue;
+import io.derive.engine.types.TextValue;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

@@ -3,10 +3,10 @@ package io.derive.engine.exec.expr;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.functions.ScalarFunction;
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.Numeric;
+import io.derive.engine.types.Collation;
 import io.derive.engine.types.SqlType;
-import io.derive.engine.schema.TextValue;
+import io.derive.engine.types.TextValue;
 import io.derive.engine.types.ValueOrder;
 
 import java.util.List;

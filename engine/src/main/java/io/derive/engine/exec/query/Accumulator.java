@@ -2,9 +2,9 @@ package io.derive.engine.exec.query;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.plan.AggregateCall;
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.Numeric;
-import io.derive.engine.schema.TextValue;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.TextValue;
 import io.derive.engine.types.ValueOrder;
 
 import java.math.BigDecimal;

@@ -6,13 +6,13 @@ import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.plan.AggregateCall;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.PlanNode;
-import io.derive.engine.types.ValueOrder;
 import io.derive.engine.spi.RowCursor;
+import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.HashMap;
 
 /**
  * Executes a {@link PlanNode.Aggregate}: groups input rows by their key values (NULLs form one

@@ -5,7 +5,6 @@ import io.derive.engine.types.Collation;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * A hashable stand-in for a value such that two values are SQL-equal under a collation exactly
@@ -32,7 +31,7 @@ public final class EqualityKey {
         }
         if (v instanceof java.time.temporal.Temporal) {
             // Dates and times meet text by their ISO-8601 text (ValueOrder), so they key by it too.
-            return of(io.derive.engine.schema.TextValue.of(v), collation);
+            return of(io.derive.engine.types.TextValue.of(v), collation);
         }
         if (v instanceof String s) {
             return switch (collation) {

@@ -1,18 +1,18 @@
 package io.derive.engine.exec.query;
 
+import io.derive.engine.api.DeriveException;
 import io.derive.engine.exec.expr.Evaluator;
 import io.derive.engine.exec.expr.ExpressionCompiler;
 import io.derive.engine.exec.expr.Parameters;
-import io.derive.engine.api.DeriveException;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.schema.Numeric;
-import io.derive.engine.types.ValueOrder;
 import io.derive.engine.spi.KeyRange;
 import io.derive.engine.spi.LookaheadCursor;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.txn.Transaction;
+import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -4,12 +4,12 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.CanonicalDdl;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.IndexSchema;
-import io.derive.engine.types.SqlType;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.schema.TagText;
 import io.derive.engine.schema.ViewSchema;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.txn.Transaction;
+import io.derive.engine.types.SqlType;
 
 import java.util.ArrayList;
 import java.util.List;

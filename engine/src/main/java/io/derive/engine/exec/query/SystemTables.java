@@ -1,8 +1,8 @@
 package io.derive.engine.exec.query;
 
-import io.derive.engine.exec.context.MaterializedViewOperations;
 import io.derive.engine.api.RehydrateReport;
 import io.derive.engine.plan.SystemTableFunction;
+import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.schema.TagText;
 import io.derive.engine.spi.RowCursor;
@@ -15,12 +15,20 @@ import java.util.List;
 /** Produces the rows of the {@link SystemTableFunction}s, as the transaction sees the schema. */
 public final class SystemTables {
     private final java.util.function.Supplier<RehydrateReport> rehydrateReport;
-    private final java.util.function.Supplier<MaterializedViewOperations> materializedViews;
+    private final Coverage coverage;
 
-    public SystemTables(java.util.function.Supplier<RehydrateReport> rehydrateReport,
-                 java.util.function.Supplier<MaterializedViewOperations> materializedViews) {
+    /**
+     * What {@code materialized_views()} shows in its {@code covers} column: the constraint a
+     * materialized view covers ({@code t(a)}), or null. The materialized-view manager knows it.
+     */
+    @FunctionalInterface
+    public interface Coverage {
+        String covers(Catalog catalog, TableSchema materializedView);
+    }
+
+    public SystemTables(java.util.function.Supplier<RehydrateReport> rehydrateReport, Coverage coverage) {
         this.rehydrateReport = rehydrateReport;
-        this.materializedViews = materializedViews;
+        this.coverage = coverage;
     }
 
     /** The rows of {@code function} called with already evaluated {@code arguments}, produced lazily where they can be. */
@@ -47,7 +55,7 @@ public final class SystemTables {
             rows.add(new Object[] {
                 t.schema(), t.name(), t.module(), t.derivation().maintenance().arm(), t.derivation().stale(),
                 rowCount(transaction, t), t.derivation().statistics().bodyEvaluations(),
-                TagText.json(t.derivation().tags()), materializedViews.get().covers(transaction.catalog(), t),
+                TagText.json(t.derivation().tags()), coverage.covers(transaction.catalog(), t),
                 t.derivation().statistics().uniqueProbes(), t.derivation().statistics().probeRowsRead()
             });
         }

@@ -1,11 +1,10 @@
 package io.derive.engine.exec.write;
 
+import io.derive.engine.api.DeriveException;
 import io.derive.engine.exec.context.MaterializedViewOperations;
 import io.derive.engine.exec.dml.DmlExecutor;
 import io.derive.engine.exec.expr.Parameters;
-import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.CheckConstraint;
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
@@ -13,6 +12,7 @@ import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.types.Collation;
 
 import java.util.ArrayList;
 import java.util.List;

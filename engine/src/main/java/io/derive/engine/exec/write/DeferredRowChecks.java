@@ -1,12 +1,12 @@
 package io.derive.engine.exec.write;
 
+import io.derive.engine.api.DeriveException;
 import io.derive.engine.exec.context.EngineServices;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.MaterializedViewOperations;
 import io.derive.engine.exec.context.Pragmas;
 import io.derive.engine.exec.context.StatementWork;
 import io.derive.engine.exec.expr.Parameters;
-import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.CheckConstraint;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.HostedTable;

@@ -1,7 +1,7 @@
 package io.derive.engine.exec.write;
 
-import io.derive.engine.exec.dml.DmlExecutor;
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.exec.dml.DmlExecutor;
 
 /**
  * A declared constraint of a maintained table failed for a row maintenance derived (semantics

@@ -1,16 +1,16 @@
 package io.derive.engine.exec.write;
 
-import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.types.Collation;
+import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.ForeignKey;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.types.ValueOrder;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,12 +1,12 @@
 package io.derive.engine.exec.write;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.ColumnSchema;
-import io.derive.engine.types.SqlType;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.SqlType;
 
 import java.util.Locale;
 import java.util.Set;

@@ -2,7 +2,7 @@ package io.derive.engine.plan.functions;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.Numeric;
-import io.derive.engine.schema.TextValue;
+import io.derive.engine.types.TextValue;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

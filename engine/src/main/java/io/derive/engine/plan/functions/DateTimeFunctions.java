@@ -1,8 +1,7 @@
 package io.derive.engine.plan.functions;
 
-import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.types.SqlType;
-import io.derive.engine.schema.TextValue;
+import io.derive.engine.types.TextValue;
 
 import java.util.List;
 import java.util.Locale;
@@ -79,14 +78,14 @@ public final class DateTimeFunctions {
     }
 
     /** unixepoch() is an integer unless a modifier asks for subseconds, which a computed modifier might. */
-    private static boolean notSubsecond(BoundExpr modifier) {
-        return modifier instanceof BoundExpr.Constant k
-                && !(k.value() instanceof String s && s.toLowerCase(Locale.ROOT).startsWith("subsec"));
+    private static boolean notSubsecond(Argument modifier) {
+        return modifier.isLiteral()
+                && !(modifier.literalValue() instanceof String s && s.toLowerCase(Locale.ROOT).startsWith("subsec"));
     }
 
     /** A call reads the clock when it has no time value or a constant 'now' among its arguments. */
-    private static boolean readsClock(List<BoundExpr> args) {
-        Predicate<BoundExpr> now = e -> e instanceof BoundExpr.Constant k && k.value() instanceof String s
+    private static boolean readsClock(List<? extends Argument> args) {
+        Predicate<Argument> now = e -> e.isLiteral() && e.literalValue() instanceof String s
                 && s.toLowerCase(Locale.ROOT).equals("now");
         return args.isEmpty() || args.stream().anyMatch(now);
     }

@@ -1,9 +1,8 @@
 package io.derive.engine.plan.functions;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.plan.BoundExpr;
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.Numeric;
+import io.derive.engine.types.Collation;
 import io.derive.engine.types.SqlType;
 import io.derive.engine.types.ValueOrder;
 
@@ -43,7 +42,7 @@ public final class MathFunctions {
     }
 
     /** Numbers keep their type; anything else converts to a real. */
-    private static SqlType absType(List<BoundExpr> args) {
+    private static SqlType absType(List<? extends Argument> args) {
         SqlType t = args.get(0).type();
         return switch (t) {
             case INTEGER, REAL, NUMERIC, ANY -> t;
@@ -83,7 +82,7 @@ public final class MathFunctions {
         if (v instanceof String s && !WELL_FORMED_NUMBER.matcher(s).matches()) {
             return null;
         }
-        if (v instanceof byte[] || io.derive.engine.schema.TemporalValue.isTemporal(v)) {
+        if (v instanceof byte[] || io.derive.engine.types.TemporalValue.isTemporal(v)) {
             return null;
         }
         Number n = Numeric.of(v);

@@ -1,6 +1,5 @@
 package io.derive.engine.plan.functions;
 
-import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.types.SqlType;
 
 import java.util.List;
@@ -26,7 +25,7 @@ import java.util.function.Predicate;
  */
 public record ScalarFunction(String name, int minArguments, int maxArguments, boolean deterministic,
                              boolean nullPropagating, SqlType resultType, Function<Object[], Object> implementation,
-                             Predicate<List<BoundExpr>> readsClock, Function<List<BoundExpr>, SqlType> typing) {
+                             Predicate<List<? extends Argument>> readsClock, Function<List<? extends Argument>, SqlType> typing) {
 
     /**
      * A function whose determinism does not depend on its arguments, of type {@code resultType},
@@ -39,22 +38,22 @@ public record ScalarFunction(String name, int minArguments, int maxArguments, bo
     }
 
     /** Whether a call with these (bound) arguments always gives the same result for the same values. */
-    public boolean isDeterministicFor(List<BoundExpr> arguments) {
+    public boolean isDeterministicFor(List<? extends Argument> arguments) {
         return deterministic && !readsClock.test(arguments);
     }
 
-    public SqlType resultTypeFor(List<BoundExpr> arguments) {
+    public SqlType resultTypeFor(List<? extends Argument> arguments) {
         return typing.apply(arguments);
     }
 
     /** This function, reading the clock in the calls that {@code reads} picks. */
-    public ScalarFunction readingClockWhen(Predicate<List<BoundExpr>> reads) {
+    public ScalarFunction readingClockWhen(Predicate<List<? extends Argument>> reads) {
         return new ScalarFunction(name, minArguments, maxArguments, deterministic, nullPropagating, resultType,
                 implementation, reads, typing);
     }
 
     /** This function, with its result typed by {@code rule}. */
-    public ScalarFunction typedBy(Function<List<BoundExpr>, SqlType> rule) {
+    public ScalarFunction typedBy(Function<List<? extends Argument>, SqlType> rule) {
         return new ScalarFunction(name, minArguments, maxArguments, deterministic, nullPropagating, resultType,
                 implementation, readsClock, rule);
     }
@@ -65,12 +64,12 @@ public record ScalarFunction(String name, int minArguments, int maxArguments, bo
     }
 
     /** The type of every given expression when they all have the same one, else {@link SqlType#ANY}. */
-    public static SqlType sharedType(List<BoundExpr> expressions) {
+    public static SqlType sharedType(List<? extends Argument> expressions) {
         if (expressions.isEmpty()) {
             return SqlType.ANY;
         }
         SqlType first = expressions.get(0).type();
-        for (BoundExpr e : expressions) {
+        for (Argument e : expressions) {
             if (e.type() != first) {
                 return SqlType.ANY;
             }

@@ -1,7 +1,6 @@
 package io.derive.engine.plan.functions;
 
 import io.derive.engine.api.DeriveException;
-import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.types.SqlType;
 
 import java.util.Arrays;
@@ -47,7 +46,7 @@ public final class StringFunctions {
     }
 
     /** A part of a blob is a blob; of anything else, text. */
-    private static SqlType substrType(List<BoundExpr> args) {
+    private static SqlType substrType(List<? extends Argument> args) {
         SqlType t = args.get(0).type();
         return t == SqlType.BLOB || t == SqlType.ANY ? t : SqlType.TEXT;
     }

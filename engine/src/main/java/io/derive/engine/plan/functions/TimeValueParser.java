@@ -1,6 +1,6 @@
 package io.derive.engine.plan.functions;
 
-import io.derive.engine.schema.TextValue;
+import io.derive.engine.types.TextValue;
 
 import java.time.DateTimeException;
 import java.util.regex.Matcher;

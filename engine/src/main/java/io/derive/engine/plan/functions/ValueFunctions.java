@@ -1,10 +1,9 @@
 package io.derive.engine.plan.functions;
 
-import io.derive.engine.plan.BoundExpr;
-import io.derive.engine.types.Collation;
 import io.derive.engine.schema.Numeric;
+import io.derive.engine.types.Collation;
 import io.derive.engine.types.SqlType;
-import io.derive.engine.schema.TextValue;
+import io.derive.engine.types.TextValue;
 import io.derive.engine.types.ValueOrder;
 
 import java.math.BigDecimal;
@@ -37,7 +36,7 @@ public final class ValueFunctions {
                 nullAware("likelihood", 2, 2, SqlType.ANY, a -> a[0]).typedBy(ValueFunctions::firstType));
     }
 
-    private static SqlType firstType(List<BoundExpr> args) {
+    private static SqlType firstType(List<? extends Argument> args) {
         return args.get(0).type();
     }
 

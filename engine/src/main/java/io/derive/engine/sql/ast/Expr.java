@@ -1,6 +1,7 @@
 package io.derive.engine.sql.ast;
 
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** A scalar expression as written. Every node knows its {@link SourceSpan}. */
@@ -79,5 +80,30 @@ public sealed interface Expr {
 
     /** {@code x [not] in (select …)}, and {@code x [not] in t} for a table (as SQLite). */
     record InQuery(Expr operand, Select query, boolean negated, SourceSpan span) implements Expr {
+    }
+
+    /** The terms of an {@code and} chain, in order ({@code a and b and c} → a, b, c); empty for null. */
+    static List<Expr> conjuncts(Expr e) {
+        List<Expr> out = new ArrayList<>();
+        addConjuncts(e, out);
+        return out;
+    }
+
+    private static void addConjuncts(Expr e, List<Expr> out) {
+        if (e instanceof Binary b && b.operator().equals("and")) {
+            addConjuncts(b.left(), out);
+            addConjuncts(b.right(), out);
+        } else if (e != null) {
+            out.add(e);
+        }
+    }
+
+    /** The {@code and} chain of one or more terms, left-nested, at the first term's span. */
+    static Expr and(List<Expr> terms) {
+        Expr result = terms.get(0);
+        for (int i = 1; i < terms.size(); i++) {
+            result = new Binary("and", result, terms.get(i), result.span());
+        }
+        return result;
     }
 }

@@ -1,7 +1,8 @@
 package io.derive.engine.scenario.differential;
 
-import io.derive.engine.api.Database;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
@@ -125,7 +126,7 @@ public abstract class DifferentialSuite {
         RandomDatabase data = new RandomDatabase(seed);
         long start = System.nanoTime();
         boolean withDerby = stats.derbyCompared() < derbyBudget;
-        try (Database db = Database.open(config());
+        try (Database db = Derive.open(config());
              Session derive = db.openSession();
              Connection sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
             data.load(derive);

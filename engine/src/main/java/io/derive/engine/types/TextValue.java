@@ -1,4 +1,4 @@
-package io.derive.engine.schema;
+package io.derive.engine.types;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;

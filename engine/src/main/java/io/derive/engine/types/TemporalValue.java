@@ -1,6 +1,5 @@
-package io.derive.engine.schema;
+package io.derive.engine.types;
 
-import io.derive.engine.types.ValueOrder;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
