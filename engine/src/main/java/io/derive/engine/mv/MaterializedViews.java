@@ -12,7 +12,6 @@ import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.MaterializedViewStatistics;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.types.ValueOrder;
-import io.derive.engine.exec.query.QueryExecutor;
 import io.derive.engine.exec.ddl.RowImageReferences;
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.BackingRowChange;
@@ -431,9 +430,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         KeyedRecompute.Lookup lookup = arm.lookup(source.key());
         for (Object[] row : new Object[][] {before, after}) {
             if (row != null) {
-                QueryExecutor find = new QueryExecutor(context.transaction(), lookup.parameters(row),
-                        context.services().systemTables());
-                for (Object[] key : find.readAll(lookup.findDriving())) {
+                for (Object[] key : context.queries(lookup.parameters(row)).readAll(lookup.findDriving())) {
                     work.slice(mv, arm, key);
                 }
             }
@@ -485,7 +482,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             // The MV's maintenance changed under the statement: its groups are recomputed instead.
             return changes.touched().stream().map(GroupChanges.Touched::key).toList();
         }
-        GroupFastPath.Outcome outcome = fastPath.finish(context.transaction(), context.services().systemTables(), changes);
+        GroupFastPath.Outcome outcome = fastPath.finish(context, changes);
         if (!outcome.ops().isEmpty()) {
             cascade(context, mv, apply(context, mv, outcome.ops()), false);
         }
@@ -511,11 +508,9 @@ public final class MaterializedViews implements MaterializedViewOperations {
         TableShape shape = arm.backing();
         List<MaintenanceOp> ops = new ArrayList<>();
         for (Object[] key : slices) {
-            QueryExecutor slice = new QueryExecutor(context.transaction(), arm.sliceParameters(key),
-                    context.services().systemTables());
             TreeSet<Object[]> produced = new TreeSet<>(shape.keyOrder());
             List<MaintenanceOp> upserts = new ArrayList<>();
-            for (Object[] row : slice.readAll(arm.slice())) {
+            for (Object[] row : context.queries(arm.sliceParameters(key)).readAll(arm.slice())) {
                 Object[] stored = stored(mv, row);
                 produced.add(shape.keyOf(stored));
                 upserts.add(new MaintenanceOp.Upsert(stored));
@@ -608,7 +603,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         mv.derivation().statistics().bodyEvaluated();
         GroupFastPath fastPath = fastPath(mv);
         if (fastPath != null && fastPath.store().size() == 0) {
-            fastPath.prime(context.transaction(), context.services().systemTables());
+            fastPath.prime(context);
         }
         TableShape shape = mv.storage().shape();
         KeyOrder order = shape.keyOrder();
