@@ -46,9 +46,7 @@ record CoveringLink(TableSchema mv, IndexSchema index, int[] prefixColumns, int[
 
     /** Whether {@code mv}'s rows follow each write to {@code source} as it happens (see {@link #enforces}). */
     static boolean currentRowByRow(TableSchema mv, TableSchema source) {
-        return !mv.derivation().stale() && (mv.derivation().maintenance() instanceof PerRowProjection
-                || mv.derivation().maintenance() instanceof KeyedRecompute arm && arm.rowTime()
-                && arm.driving().equals(source.key()));
+        return !mv.derivation().stale() && MaintenanceArm.of(mv).currentRowByRow(source.key());
     }
 
     /** The backing-key prefix a source row's conflicts are under, in the backing's key order. */

@@ -90,17 +90,11 @@ final class CoveringStructures {
         return probes;
     }
 
-    /** An arm that keeps its MV's last proof, one whose MVs can enforce (readers may race, each then proves its own). */
-    interface ProofHolder {
-        Proof coverage();
-
-        void coverage(Proof proof);
-    }
-
     private static List<CoveringLink> links(Catalog catalog, TableSchema mv, TableSchema source) {
-        if (!(mv.derivation().maintenance() instanceof ProofHolder arm) || !CoveringLink.currentRowByRow(mv, source)) {
+        if (!CoveringLink.currentRowByRow(mv, source)) {
             return prove(catalog, mv, source);
         }
+        MaintenanceArm arm = MaintenanceArm.of(mv);
         List<TableSchema> read = new ArrayList<>();
         for (String key : mv.derivation().sources()) {
             read.add(catalog.tableByKey(key).orElse(null));

@@ -1,5 +1,6 @@
 package io.derive.engine.mv;
 
+import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.query.EqualityKey;
 import io.derive.engine.schema.TableSchema;
 
@@ -19,6 +20,11 @@ final class DeferredMaintenance {
     private final Map<String, Map<List<Object>, Object[]>> groups = new LinkedHashMap<>();
     private final Map<String, TableSchema> delta = new LinkedHashMap<>();
     private final Map<String, GroupChanges> changes = new LinkedHashMap<>();
+
+    /** The statement's deferred maintenance, created at its first deferral. */
+    static DeferredMaintenance of(ExecutionContext context) {
+        return context.work().part(DeferredMaintenance.class, DeferredMaintenance::new);
+    }
 
     void rebuild(TableSchema mv) {
         rebuilds.put(mv.key(), mv);

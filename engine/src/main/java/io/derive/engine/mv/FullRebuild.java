@@ -1,6 +1,8 @@
 package io.derive.engine.mv;
 
-import io.derive.engine.schema.Derivation;
+import io.derive.engine.exec.context.ExecutionContext;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.MaintenanceOp;
 
 import java.util.List;
 
@@ -12,7 +14,7 @@ import java.util.List;
  * ({@link #declaredKey()}): each rebuild checks the derived rows against that key, so a write
  * deriving two rows with one key fails instead of one row silently replacing the other.
  */
-final class FullRebuild implements Derivation.Maintenance {
+final class FullRebuild implements MaintenanceArm {
     static final String ARM = "full rebuild";
 
     private final List<String> outputColumns;
@@ -23,8 +25,15 @@ final class FullRebuild implements Derivation.Maintenance {
         this.declaredKey = declaredKey;
     }
 
-    /** Whether the backing is keyed by a declared primary key the body cannot prove unique. */
-    boolean declaredKey() {
+    @Override
+    public List<MaintenanceOp> afterSourceChange(ExecutionContext context, TableSchema mv, TableSchema source,
+                                                 Object[] before, Object[] after) {
+        DeferredMaintenance.of(context).rebuild(mv);
+        return List.of();
+    }
+
+    @Override
+    public boolean declaredKey() {
         return declaredKey;
     }
 

@@ -1,11 +1,11 @@
 package io.derive.engine.mv;
 
+import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.expr.Evaluator;
 import io.derive.engine.exec.expr.ExpressionCompiler;
 import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.exec.query.EqualityKey;
 import io.derive.engine.exec.query.QueryExecutor;
-import io.derive.engine.exec.query.SystemTables;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.spi.MaintenanceOp;
@@ -141,7 +141,8 @@ final class GroupFastPath {
      * their backing ops: an upsert of the group's row, or a delete of its key when the group is
      * empty or its {@code having} is not true.
      */
-    Outcome finish(Transaction transaction, SystemTables systemTables, GroupChanges changes) {
+    Outcome finish(ExecutionContext context, GroupChanges changes) {
+        Transaction transaction = context.transaction();
         Map<List<Object>, GroupState> next = new LinkedHashMap<>();
         List<MaintenanceOp> ops = new ArrayList<>();
         List<Object[]> recompute = new ArrayList<>();
@@ -149,7 +150,7 @@ final class GroupFastPath {
             GroupState state = group.state();
             boolean known = state != null && lookUpExtremes(transaction, state);
             if (!known) {
-                state = derive(new QueryExecutor(transaction, parameters(group.key()), systemTables), group.key());
+                state = derive(context.queries(parameters(group.key())), group.key());
                 known = state != null && lookUpExtremes(transaction, state);
             }
             // A state whose tie of extremes no index settles is kept (with the extreme unknown) but not published.
@@ -170,11 +171,10 @@ final class GroupFastPath {
      * first write to each group reading the group). Groups whose state cannot be kept exactly
      * are left out, to be derived when written. Undone with the statement, like any change.
      */
-    void prime(Transaction transaction, SystemTables systemTables) {
+    void prime(ExecutionContext context) {
         Map<List<Object>, GroupState> states = new LinkedHashMap<>();
         java.util.Set<List<Object>> unkeepable = new java.util.HashSet<>();
-        QueryExecutor executor = new QueryExecutor(transaction, Parameters.none(), systemTables);
-        try (RowCursor cursor = executor.open(rows.all())) {
+        try (RowCursor cursor = context.queries(Parameters.none()).open(rows.all())) {
             while (cursor.hasNext()) {
                 Object[] row = cursor.next();
                 Object[] key = groupOf(row);
@@ -194,7 +194,7 @@ final class GroupFastPath {
                 }
             }
         }
-        store.replace(transaction, states);
+        store.replace(context.transaction(), states);
     }
 
     /** Forgets the touched groups (their MV is being rebuilt from its body instead). */

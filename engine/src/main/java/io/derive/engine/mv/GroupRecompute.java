@@ -1,6 +1,9 @@
 package io.derive.engine.mv;
 
+import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.plan.PlanNode;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.types.Collation;
 
@@ -32,23 +35,55 @@ final class GroupRecompute extends SliceRecompute {
         this.fastPath = fastPath;
     }
 
-    /** The delta path, or null when the body's aggregates are not all decomposable. */
-    GroupFastPath fastPath() {
-        return fastPath;
-    }
-
     @Override
     public String arm() {
         return ARM;
     }
 
-    /** The catalog key of the one table the body reads. */
-    String source() {
-        return source;
+    /**
+     * A write to the one table the body reads records the groups it touched. The arm knows that
+     * table's groups only, so a change reaching it from any other falls back to the floor: a rebuild.
+     */
+    @Override
+    public List<MaintenanceOp> afterSourceChange(ExecutionContext context, TableSchema mv, TableSchema changed,
+                                                 Object[] before, Object[] after) {
+        DeferredMaintenance work = DeferredMaintenance.of(context);
+        if (!source.equals(changed.key())) {
+            work.rebuild(mv);
+        } else if (fastPath != null) {
+            fastPath.record(work.groupChanges(mv), before, after);
+        } else {
+            if (before != null) {
+                work.slice(mv, this, groupOf(before));
+            }
+            if (after != null) {
+                work.slice(mv, this, groupOf(after));
+            }
+        }
+        return List.of();
     }
 
-    /** The group key values of a source row. */
-    Object[] groupOf(Object[] sourceRow) {
+    @Override
+    public GroupFastPath.Outcome settle(ExecutionContext context, GroupChanges changes) {
+        return fastPath == null ? super.settle(context, changes) : fastPath.finish(context, changes);
+    }
+
+    @Override
+    public void forget(ExecutionContext context, GroupChanges changes) {
+        if (fastPath != null) {
+            fastPath.forget(context.transaction(), changes);
+        }
+    }
+
+    /** Primes the fast path's group states when it knows none (an MV filled again keeps the ones it has). */
+    @Override
+    public void beforeFill(ExecutionContext context) {
+        if (fastPath != null && fastPath.store().size() == 0) {
+            fastPath.prime(context);
+        }
+    }
+
+    private Object[] groupOf(Object[] sourceRow) {
         Object[] key = new Object[sourceColumns.length];
         for (int i = 0; i < key.length; i++) {
             key[i] = sourceRow[sourceColumns[i]];

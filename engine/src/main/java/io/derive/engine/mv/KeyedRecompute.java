@@ -1,9 +1,13 @@
 package io.derive.engine.mv;
 
+import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.plan.PlanNode;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.types.Collation;
+import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,7 +31,7 @@ import java.util.Set;
  * checks; its lookup-table writes still wait for statement end (they cannot change those columns).
  * Its slice key is the driving key followed by the ordering columns, which lead the backing's key.
  */
-final class KeyedRecompute extends SliceRecompute implements CoveringStructures.ProofHolder {
+final class KeyedRecompute extends SliceRecompute {
     static final String ARM = "1:1 join";
     static final String LATERAL_ARM = "lateral fan-out";
 
@@ -72,10 +76,6 @@ final class KeyedRecompute extends SliceRecompute implements CoveringStructures.
         this.rowTime = rowTime;
     }
 
-    boolean rowTime() {
-        return rowTime;
-    }
-
     @Override
     public CoveringStructures.Proof coverage() {
         return coverage;
@@ -91,12 +91,49 @@ final class KeyedRecompute extends SliceRecompute implements CoveringStructures.
         return arm;
     }
 
-    String driving() {
-        return driving;
+    @Override
+    public boolean currentRowByRow(String source) {
+        return rowTime && driving.equals(source);
+    }
+
+    /**
+     * A driving-table write touches its own rows' slice keys (recomputed at once on a row-time
+     * arm); a lookup-table write touches the driving keys referencing the changed lookup key.
+     */
+    @Override
+    public List<MaintenanceOp> afterSourceChange(ExecutionContext context, TableSchema mv, TableSchema source,
+                                                 Object[] before, Object[] after) {
+        if (driving.equals(source.key()) && rowTime) {
+            List<Object[]> keys = new ArrayList<>();
+            for (Object[] row : new Object[][] {before, after}) {
+                if (row != null && (keys.isEmpty() || !ValueOrder.identicalRows(keys.get(0), keyOf(row)))) {
+                    keys.add(keyOf(row));
+                }
+            }
+            return recompute(context, mv, keys);
+        }
+        DeferredMaintenance work = DeferredMaintenance.of(context);
+        if (driving.equals(source.key())) {
+            for (Object[] row : new Object[][] {before, after}) {
+                if (row != null) {
+                    work.slice(mv, this, keyOf(row));
+                }
+            }
+            return List.of();
+        }
+        Lookup lookup = lookups.get(source.key());
+        for (Object[] row : new Object[][] {before, after}) {
+            if (row != null) {
+                for (Object[] key : context.queries(lookup.parameters(row)).readAll(lookup.findDriving())) {
+                    work.slice(mv, this, key);
+                }
+            }
+        }
+        return List.of();
     }
 
     /** The slice key of a driving-table row. */
-    Object[] keyOf(Object[] drivingRow) {
+    private Object[] keyOf(Object[] drivingRow) {
         Object[] key = new Object[drivingKey.length];
         for (int i = 0; i < key.length; i++) {
             key[i] = drivingRow[drivingKey[i]];
@@ -116,10 +153,5 @@ final class KeyedRecompute extends SliceRecompute implements CoveringStructures.
             }
         }
         return sets;
-    }
-
-    /** How writes to the lookup table with this catalog key reach driving keys; null for another table. */
-    Lookup lookup(String table) {
-        return lookups.get(table);
     }
 }

@@ -5,7 +5,6 @@ import io.derive.engine.api.Result;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.MaterializedViewOperations;
 import io.derive.engine.exec.ddl.RowImageReferences;
-import io.derive.engine.exec.query.QueryExecutor;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
@@ -24,7 +23,6 @@ import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.txn.Transaction;
-import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -110,11 +108,11 @@ public final class MaterializedViews implements MaterializedViewOperations {
         if (!table.isMaintained()) {
             return table.columns().stream().anyMatch(ColumnSchema::hidden) ? null : table.primaryKey();
         }
-        return table.derivation().maintenance() instanceof FullRebuild f && f.declaredKey() ? table.primaryKey() : null;
+        return MaintenanceArm.of(table).declaredKey() ? table.primaryKey() : null;
     }
 
-    private static Derivation.Maintenance arm(BodyAnalysis body, List<String> names, TableShape shape, String bodySql,
-                                              io.derive.engine.schema.Catalog catalog) {
+    private static MaintenanceArm arm(BodyAnalysis body, List<String> names, TableShape shape, String bodySql,
+                                      io.derive.engine.schema.Catalog catalog) {
         return switch (body.arm()) {
             case PER_ROW -> PerRowShape.arm(body.plan(), names, shape);
             case GROUP -> GroupShape.arm(body.plan(), names, shape);
@@ -364,75 +362,15 @@ public final class MaterializedViews implements MaterializedViewOperations {
     }
 
     /**
-     * Per-row MVs change at once (and pass their changes on); the others record what the change
-     * touched, for the end of the statement. A stale MV's maintenance is detached.
+     * Each arm applies what it can at once (a per-row MV, an ordered join's driving rows) and
+     * records the rest for the end of the statement; what it applies at once is passed on at once.
+     * A stale MV's maintenance is detached.
      */
     @Override
     public void afterRowChange(ExecutionContext context, TableSchema source, Object[] before, Object[] after) {
-        Transaction txn = context.transaction();
-        for (TableSchema mv : txn.catalog().dependentsOf(source)) {
-            if (mv.derivation().stale()) {
-                continue;
-            }
-            Derivation.Maintenance maintenance = mv.derivation().maintenance();
-            if (maintenance instanceof PerRowProjection arm) {
-                List<MaintenanceOp> ops = arm.opsFor(before, after);
-                if (!ops.isEmpty()) {
-                    cascade(context, mv, apply(context, mv, ops), false);
-                }
-            } else if (maintenance instanceof GroupRecompute arm && arm.source().equals(source.key())) {
-                DeferredMaintenance work = deferred(context);
-                if (arm.fastPath() != null) {
-                    arm.fastPath().record(work.groupChanges(mv), before, after);
-                    continue;
-                }
-                if (before != null) {
-                    work.slice(mv, arm, arm.groupOf(before));
-                }
-                if (after != null) {
-                    work.slice(mv, arm, arm.groupOf(after));
-                }
-            } else if (maintenance instanceof KeyedRecompute arm) {
-                drivingKeys(context, mv, arm, source, before, after);
-            } else {
-                deferred(context).rebuild(mv);
-            }
-        }
-    }
-
-    /**
-     * The driving keys a write to a source of a 1:1 join MV touches: its own (recomputed at once
-     * on a row-time arm), or those referencing a lookup key.
-     */
-    private void drivingKeys(ExecutionContext context, TableSchema mv, KeyedRecompute arm, TableSchema source,
-                             Object[] before, Object[] after) {
-        if (arm.driving().equals(source.key()) && arm.rowTime()) {
-            List<Object[]> keys = new ArrayList<>();
-            for (Object[] row : new Object[][] {before, after}) {
-                if (row != null && (keys.isEmpty() || !ValueOrder.identicalRows(keys.get(0), arm.keyOf(row)))) {
-                    keys.add(arm.keyOf(row));
-                }
-            }
-            recomputeSlices(context, mv, keys);
-            return;
-        }
-        DeferredMaintenance work = deferred(context);
-        if (arm.driving().equals(source.key())) {
-            for (Object[] row : new Object[][] {before, after}) {
-                if (row != null) {
-                    work.slice(mv, arm, arm.keyOf(row));
-                }
-            }
-            return;
-        }
-        KeyedRecompute.Lookup lookup = arm.lookup(source.key());
-        for (Object[] row : new Object[][] {before, after}) {
-            if (row != null) {
-                QueryExecutor find = new QueryExecutor(context.transaction(), lookup.parameters(row),
-                        context.services().systemTables());
-                for (Object[] key : find.readAll(lookup.findDriving())) {
-                    work.slice(mv, arm, key);
-                }
+        for (TableSchema mv : context.transaction().catalog().dependentsOf(source)) {
+            if (!mv.derivation().stale()) {
+                applyNow(context, mv, MaintenanceArm.of(mv).afterSourceChange(context, mv, source, before, after));
             }
         }
     }
@@ -455,78 +393,28 @@ public final class MaterializedViews implements MaterializedViewOperations {
                 }
             }
             TableSchema mv = context.transaction().catalog().table(next.schema(), next.name()).orElse(next);
+            MaintenanceArm arm = MaintenanceArm.of(mv);
             GroupChanges changes = work.takeGroupChanges(mv);
             if (work.takeRebuild(mv)) {
                 work.takeSlices(mv);
-                if (changes != null && fastPath(mv) != null) {
-                    fastPath(mv).forget(context.transaction(), changes);
+                if (changes != null) {
+                    arm.forget(context, changes);
                 }
                 cascade(context, mv, fill(mv, bodyPlan(mv, context), context), false);
             } else {
                 List<Object[]> slices = new ArrayList<>(work.takeSlices(mv));
                 if (changes != null) {
-                    slices.addAll(applyGroupChanges(context, mv, changes));
+                    GroupFastPath.Outcome outcome = arm.settle(context, changes);
+                    applyNow(context, mv, outcome.ops());
+                    slices.addAll(outcome.recompute());
                 }
-                recomputeSlices(context, mv, slices);
+                applyNow(context, mv, arm.recompute(context, mv, slices));
             }
         }
     }
 
-    /**
-     * Publishes the statement's group changes of a fast-path group MV; returns the groups that
-     * only a slice recompute can publish.
-     */
-    private List<Object[]> applyGroupChanges(ExecutionContext context, TableSchema mv, GroupChanges changes) {
-        GroupFastPath fastPath = fastPath(mv);
-        if (fastPath == null) {
-            // The MV's maintenance changed under the statement: its groups are recomputed instead.
-            return changes.touched().stream().map(GroupChanges.Touched::key).toList();
-        }
-        GroupFastPath.Outcome outcome = fastPath.finish(context.transaction(), context.services().systemTables(), changes);
-        if (!outcome.ops().isEmpty()) {
-            cascade(context, mv, apply(context, mv, outcome.ops()), false);
-        }
-        return outcome.recompute();
-    }
-
-    private static GroupFastPath fastPath(TableSchema mv) {
-        return mv.derivation().maintenance() instanceof GroupRecompute arm ? arm.fastPath() : null;
-    }
-
-    /**
-     * Re-evaluates each slice and applies it as a keyed diff against the slice's rows in the
-     * backing: rows no longer produced are deleted, the others upserted (a value-identical upsert
-     * changes nothing).
-     */
-    private void recomputeSlices(ExecutionContext context, TableSchema mv, List<Object[]> slices) {
-        if (slices.isEmpty()) {
-            return;
-        }
-        SliceRecompute arm = (SliceRecompute) mv.derivation().maintenance();
-        BackingHost host = backingHost(mv);
-        var connection = context.transaction().connection(mv);
-        TableShape shape = arm.backing();
-        List<MaintenanceOp> ops = new ArrayList<>();
-        for (Object[] key : slices) {
-            QueryExecutor slice = new QueryExecutor(context.transaction(), arm.sliceParameters(key),
-                    context.services().systemTables());
-            TreeSet<Object[]> produced = new TreeSet<>(shape.keyOrder());
-            List<MaintenanceOp> upserts = new ArrayList<>();
-            for (Object[] row : slice.readAll(arm.slice())) {
-                Object[] stored = stored(mv, row);
-                produced.add(shape.keyOf(stored));
-                upserts.add(new MaintenanceOp.Upsert(stored));
-            }
-            try (var existing = host.scanEffective(connection, arm.backingPrefix(key), false)) {
-                while (existing.hasNext()) {
-                    Object[] rowKey = shape.keyOf(existing.next());
-                    if (!produced.contains(rowKey)) {
-                        ops.add(new MaintenanceOp.DeleteKey(rowKey));
-                    }
-                }
-            }
-            ops.addAll(upserts);
-        }
+    /** Applies an arm's ops to the backing of {@code mv} and passes the changes on. */
+    private void applyNow(ExecutionContext context, TableSchema mv, List<MaintenanceOp> ops) {
         if (!ops.isEmpty()) {
             cascade(context, mv, apply(context, mv, ops), false);
         }
@@ -585,7 +473,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
         return new QueryBinder(context.transaction().catalog(), mv.derivation().bodySql()).bind(mv.derivation().body());
     }
 
-    private static Object[] stored(TableSchema mv, Object[] row) {
+    /** A body row of {@code mv} as its backing stores it, coerced to the columns' types. */
+    static Object[] stored(TableSchema mv, Object[] row) {
         Object[] stored = new Object[row.length];
         for (int i = 0; i < row.length; i++) {
             stored[i] = mv.columns().get(i).type().coerce(row[i], mv.columnLabel(i));
@@ -603,10 +492,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             rows.add(stored(mv, row));
         }
         mv.derivation().statistics().bodyEvaluated();
-        GroupFastPath fastPath = fastPath(mv);
-        if (fastPath != null && fastPath.store().size() == 0) {
-            fastPath.prime(context.transaction(), context.services().systemTables());
-        }
+        MaintenanceArm.of(mv).beforeFill(context);
         TableShape shape = mv.storage().shape();
         KeyOrder order = shape.keyOrder();
         TreeSet<Object[]> keys = new TreeSet<>(order);
@@ -662,7 +548,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         return "(" + String.join(", ", columns) + ") = (" + String.join(", ", values) + ")";
     }
 
-    private static BackingHost backingHost(TableSchema mv) {
+    static BackingHost backingHost(TableSchema mv) {
         return mv.storage().backingHost().orElseThrow(() -> new DeriveException(DeriveException.INTERNAL,
                 "the storage of materialized view '" + mv.qualifiedName() + "' lost its backing host"));
     }

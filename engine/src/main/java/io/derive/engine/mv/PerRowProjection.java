@@ -1,10 +1,11 @@
 package io.derive.engine.mv;
 
+import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.expr.Evaluator;
 import io.derive.engine.exec.expr.ExpressionCompiler;
 import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.plan.BoundExpr;
-import io.derive.engine.schema.Derivation;
+import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.TableShape;
@@ -12,14 +13,15 @@ import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiPredicate;
 
 /**
  * The per-row projection arm (semantics §4.1): one keyed source through filter and project,
  * its primary key carried. Each source row change becomes at most a delete and an upsert of
- * the backing, applied immediately.
+ * the backing, applied immediately, so the MV is current row by row and can be written through.
  */
-final class PerRowProjection implements Derivation.Maintenance, CoveringStructures.ProofHolder {
+final class PerRowProjection implements MaintenanceArm {
     private final List<String> outputColumns;
     private final BiPredicate<Object[], Parameters> predicate;
     private final List<BoundExpr> outputs;
@@ -64,9 +66,14 @@ final class PerRowProjection implements Derivation.Maintenance, CoveringStructur
         return outputColumns;
     }
 
-    /** The body's outputs over a source row. */
-    List<BoundExpr> outputs() {
-        return outputs;
+    @Override
+    public Optional<List<BoundExpr>> rowProjection() {
+        return Optional.of(outputs);
+    }
+
+    @Override
+    public boolean currentRowByRow(String source) {
+        return true;
     }
 
     @Override
@@ -79,8 +86,9 @@ final class PerRowProjection implements Derivation.Maintenance, CoveringStructur
         coverage = proof;
     }
 
-    /** The backing writes for one source row change; {@code before} or {@code after} is null for insert/delete. */
-    List<MaintenanceOp> opsFor(Object[] before, Object[] after) {
+    @Override
+    public List<MaintenanceOp> afterSourceChange(ExecutionContext context, TableSchema mv, TableSchema source,
+                                                 Object[] before, Object[] after) {
         List<MaintenanceOp> ops = new ArrayList<>(2);
         Object[] oldImage = before != null && inScope(before) ? project(before) : null;
         Object[] newImage = after != null && inScope(after) ? project(after) : null;

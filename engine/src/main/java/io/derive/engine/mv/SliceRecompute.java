@@ -1,14 +1,21 @@
 package io.derive.engine.mv;
 
+import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.plan.PlanNode;
-import io.derive.engine.schema.Derivation;
+import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.BackingHost;
+import io.derive.engine.spi.MaintenanceOp;
+import io.derive.engine.spi.RowCursor;
+import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.types.Collation;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * An arm that keeps an MV current slice by slice: source writes record which slices (groups, or
@@ -16,7 +23,7 @@ import java.util.Map;
  * through a plan restricted to it by named parameters, giving an upsert, or a delete when the
  * slice no longer produces a row.
  */
-abstract class SliceRecompute implements Derivation.Maintenance {
+abstract class SliceRecompute implements MaintenanceArm {
     private final List<String> outputColumns;
     private final String parameterPrefix;
     private final int[] outputPositions;
@@ -47,13 +54,37 @@ abstract class SliceRecompute implements Derivation.Maintenance {
         return collations;
     }
 
-    PlanNode slice() {
-        return slice;
-    }
-
-    /** The bindings that restrict the slice plan to one slice. */
-    Parameters sliceParameters(Object[] key) {
-        return parameters(parameterPrefix, key);
+    /**
+     * A keyed diff per slice against the slice's rows in the backing: a value-identical upsert
+     * changes nothing, so only the rows the slice no longer produces need comparing.
+     */
+    @Override
+    public List<MaintenanceOp> recompute(ExecutionContext context, TableSchema mv, List<Object[]> slices) {
+        if (slices.isEmpty()) {
+            return List.of();
+        }
+        BackingHost host = MaterializedViews.backingHost(mv);
+        TableConnection connection = context.transaction().connection(mv);
+        List<MaintenanceOp> ops = new ArrayList<>();
+        for (Object[] key : slices) {
+            TreeSet<Object[]> produced = new TreeSet<>(backing.keyOrder());
+            List<MaintenanceOp> upserts = new ArrayList<>();
+            for (Object[] row : context.queries(parameters(parameterPrefix, key)).readAll(slice)) {
+                Object[] stored = MaterializedViews.stored(mv, row);
+                produced.add(backing.keyOf(stored));
+                upserts.add(new MaintenanceOp.Upsert(stored));
+            }
+            try (RowCursor existing = host.scanEffective(connection, backingPrefix(key), false)) {
+                while (existing.hasNext()) {
+                    Object[] rowKey = backing.keyOf(existing.next());
+                    if (!produced.contains(rowKey)) {
+                        ops.add(new MaintenanceOp.DeleteKey(rowKey));
+                    }
+                }
+            }
+            ops.addAll(upserts);
+        }
+        return ops;
     }
 
     /** Binds {@code prefix + i} to each slice-key value {@code key[i]}. */
@@ -69,7 +100,7 @@ abstract class SliceRecompute implements Derivation.Maintenance {
      * The slice's rows in the backing: those whose physical key starts with these values (the
      * slice key, in key order; the whole key when a slice has at most one row).
      */
-    Object[] backingPrefix(Object[] key) {
+    private Object[] backingPrefix(Object[] key) {
         Object[] row = new Object[backing.columns().size()];
         for (int i = 0; i < key.length; i++) {
             row[outputPositions[i]] = key[i];
@@ -79,9 +110,5 @@ abstract class SliceRecompute implements Derivation.Maintenance {
             prefix[i] = row[backing.key().get(i).column()];
         }
         return prefix;
-    }
-
-    TableShape backing() {
-        return backing;
     }
 }

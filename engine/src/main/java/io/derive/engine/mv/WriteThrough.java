@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Write-through of user DML naming a maintained table (semantics §4, read-only): a projection
@@ -33,11 +34,10 @@ final class WriteThrough {
     /** MV column (lower case) → source column name, for pass-through columns only. */
     private final Map<String, String> passThrough = new HashMap<>();
 
-    private WriteThrough(TableSchema mv, TableSchema source, PerRowProjection arm, Select body) {
+    private WriteThrough(TableSchema mv, TableSchema source, List<BoundExpr> outputs, Select body) {
         this.mv = mv;
         this.source = source;
         this.body = body;
-        List<BoundExpr> outputs = arm.outputs();
         List<Expr> items = itemExpressions(body, source);
         for (int i = 0; i < mv.columns().size(); i++) {
             String name = mv.columns().get(i).name().toLowerCase(Locale.ROOT);
@@ -54,7 +54,8 @@ final class WriteThrough {
         if (mv.derivation().stale()) {
             throw readOnly("cannot write through materialized view " + name + ": it is stale", at);
         }
-        if (!(mv.derivation().maintenance() instanceof PerRowProjection arm)) {
+        Optional<List<BoundExpr>> outputs = MaintenanceArm.of(mv).rowProjection();
+        if (outputs.isEmpty()) {
             throw readOnly("cannot write through materialized view " + name + ": its body is not a projection of one table", at);
         }
         Select body = mv.derivation().body();
@@ -65,7 +66,7 @@ final class WriteThrough {
             throw readOnly("cannot write through materialized view " + name + ": it reads a materialized view ('"
                     + source.qualifiedName() + "')", at);
         }
-        return new WriteThrough(mv, source, arm, body);
+        return new WriteThrough(mv, source, outputs.get(), body);
     }
 
     /** The source a rewritten statement writes to. */

@@ -29,4 +29,13 @@ public record ExecutionContext(Transaction transaction, Parameters parameters, S
     public QueryExecutor queries() {
         return new QueryExecutor(transaction, parameters, services.systemTables());
     }
+
+    /**
+     * Runs plans in this statement's transaction with {@code bindings} instead of the
+     * statement's: for a stored plan restricted by named parameters (a materialized view's
+     * slice), which reads none of the statement's.
+     */
+    public QueryExecutor queries(Parameters bindings) {
+        return new QueryExecutor(transaction, bindings, services.systemTables());
+    }
 }
