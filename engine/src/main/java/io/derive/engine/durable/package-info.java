@@ -1,0 +1,6 @@
+/**
+ * Durable databases: the catalog kept by a durable host (entries, stale set, clean-close
+ * marker) and the rehydrate that reopens tables, views and materialized views, adopting or
+ * refilling each (semantics §8) and reporting what it did.
+ */
+package io.derive.engine.durable;
