@@ -2,6 +2,7 @@ package io.derive.cli;
 
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.sql.ast.Statement;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,7 @@ class JsonLinesOutputTest {
 
     @Test
     void statementWithoutRowsReportsItsChanges() {
-        output.succeeded(statement, null, Result.ofCount(3));
+        output.succeeded(statement, null, Result.ofCount(StatementKind.UPDATE, 3));
 
         assertThat(out.toString()).isEqualTo("{\"ok\":true,\"changes\":3}\n");
     }
@@ -85,7 +86,7 @@ class JsonLinesOutputTest {
     @Test
     void everyStatementIsOneLineEvenWithNewlinesInValues() {
         output.succeeded(statement, null, result(List.of("t"), new Object[]{"two\nlines"}));
-        output.succeeded(statement, null, Result.ofCount(0));
+        output.succeeded(statement, null, Result.empty(StatementKind.DDL));
 
         assertThat(out.toString()).hasLineCount(2).endsWith("\n");
     }
@@ -98,6 +99,6 @@ class JsonLinesOutputTest {
     }
 
     private static Result result(List<String> columns, Object[]... rows) {
-        return new Result(columns, Arrays.stream(rows).map(v -> new Row(columns, v)).toList(), 0);
+        return new Result(StatementKind.QUERY, columns, Arrays.stream(rows).map(v -> new Row(columns, v)).toList(), 0);
     }
 }

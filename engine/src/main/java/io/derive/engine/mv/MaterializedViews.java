@@ -2,6 +2,7 @@ package io.derive.engine.mv;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.MaterializedViewOperations;
 import io.derive.engine.plan.OutputColumn;
@@ -52,7 +53,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         if (existing.isPresent()) {
             if (existing.get().isMaintained()) {
                 if (create.ifNotExists()) {
-                    return Result.empty();
+                    return Result.empty(StatementKind.DDL);
                 }
                 throw sited("Materialized view '" + existing.get().qualifiedName() + "' already exists", name,
                         DeriveException.DUPLICATE_OBJECT);
@@ -94,7 +95,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         TableSchema mv = new TableSchema(schema, name.name(), columns, body.key(), moduleName, storage, derivation);
         txn.changeCatalog(txn.catalog().with(mv));
         cascade(context, mv, fill(mv, plan, context), true);
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     private static BodyAnalysis analyze(String view, io.derive.engine.sql.ast.Select body, PlanNode plan,
@@ -144,7 +145,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             mv = current;
         }
         cascade(context, mv, fill(mv, bodyPlan(mv, context), context), true);
-        return Result.empty();
+        return Result.empty(StatementKind.REFRESH);
     }
 
     /**
@@ -227,7 +228,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         if (!context.services().adopting(table.qualifiedName())) {
             cascade(context, maintained, fill(maintained, plan, context), true);
         }
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     @Override
@@ -239,7 +240,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         context.transaction().beginWrite();
         context.transaction().changeCatalog(context.transaction().catalog().replacing(table, table.withDerivation(null)));
         io.derive.engine.exec.ddl.SupportingIndexes.release(context.transaction());
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     /**

@@ -8,6 +8,7 @@ import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.exec.write.RowWriter;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.plan.ExpressionBinder;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.CheckConstraint;
@@ -63,7 +64,7 @@ final class ConstraintAlteration {
         }
         Transaction txn = context.transaction();
         txn.changeCatalog(txn.catalog().with(after));
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     Result drop(TableSchema table, Statement.DropConstraint drop) {
@@ -92,7 +93,7 @@ final class ConstraintAlteration {
         }
         Transaction txn = context.transaction();
         txn.changeCatalog(txn.catalog().with(table.withConstraints(new TableConstraints(checks, keys, indexes))));
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     /**

@@ -7,6 +7,7 @@ import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.exec.write.RowIdAllocator;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.ExpressionBinder;
 import io.derive.engine.plan.Scope;
@@ -48,14 +49,14 @@ public final class DdlExecutor {
         Optional<TableSchema> existing = txn.catalog().table(schema, create.name().name());
         if (existing.isEmpty() && txn.catalog().view(schema, create.name().name()).isPresent()) {
             if (create.ifNotExists()) {
-                return Result.empty();
+                return Result.empty(StatementKind.DDL);
             }
             throw sited(DeriveException.DUPLICATE_OBJECT, "view '" + schema + "." + create.name().name()
                     + "' already exists", create.name().span());
         }
         if (existing.isPresent()) {
             if (create.ifNotExists()) {
-                return Result.empty();
+                return Result.empty(StatementKind.DDL);
             }
             throw sited(DeriveException.DUPLICATE_OBJECT, existing.get().kindName() + " '"
                     + existing.get().qualifiedName() + "' already exists", create.name().span());
@@ -107,7 +108,7 @@ public final class DdlExecutor {
         }
         ConstraintDefinitions.createIndexes(table);
         txn.changeCatalog(txn.catalog().with(table));
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     public Result drop(Statement.Drop drop) {
@@ -119,7 +120,7 @@ public final class DdlExecutor {
                         + drop.kind().sql() + ": use DROP VIEW", drop.name().span());
             }
             if (drop.ifExists()) {
-                return Result.empty();
+                return Result.empty(StatementKind.DDL);
             }
             String what = drop.kind() == Statement.ObjectKind.MATERIALIZED_VIEW ? "materialized view" : "table";
             throw sited(DeriveException.UNDEFINED_OBJECT, "no such " + what + ": " + drop.name(), drop.name().span());
@@ -148,7 +149,7 @@ public final class DdlExecutor {
         if (table.isMaintained()) {
             SupportingIndexes.release(txn);
         }
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     /** A text key column that declares no collation takes the one the host's arguments ask for ({@link TableModule#keyCollation}). */

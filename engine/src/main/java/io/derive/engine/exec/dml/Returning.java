@@ -8,6 +8,7 @@ import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.plan.ExpressionBinder;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.sql.ast.Expr;
@@ -72,8 +73,8 @@ final class Returning {
         rows.add(new Row(names, out));
     }
 
-    /** The statement's result: the returned rows, and the count of rows written. */
-    Result result(long changes) {
-        return new Result(names, rows, changes);
+    /** The result of the write of {@code kind}: the returned rows, and the count of rows written. */
+    Result result(StatementKind kind, long changes) {
+        return new Result(kind, names, rows, changes);
     }
 }
