@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
-import io.derive.engine.sql.ast.Statement;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -41,7 +40,7 @@ final class JsonLinesOutput implements StatementOutcomes {
     }
 
     @Override
-    public void succeeded(ScriptStatement statement, Statement parsed, Result result) {
+    public void succeeded(ScriptStatement statement, Result result) {
         line(g -> {
             g.writeBooleanField("ok", true);
             if (result.columns().isEmpty()) {

@@ -3,8 +3,6 @@ package io.derive.cli;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Session;
-import io.derive.engine.sql.Parser;
-import io.derive.engine.sql.ast.Statement;
 
 import java.io.PrintWriter;
 
@@ -30,12 +28,9 @@ final class ScriptRunner {
                 outcomes.failed(statement, StatementFailure.lexical(statement));
                 continue;
             }
-            String text = statement.text();
             try {
-                // Parsed here only to tell inserts from updates in the output; the session parses on its own.
-                Statement parsed = Parser.parseStatement(text);
-                Result result = session.execute(text);
-                outcomes.succeeded(statement, parsed, result);
+                Result result = session.execute(statement.text());
+                outcomes.succeeded(statement, result);
             } catch (DeriveException e) {
                 outcomes.failed(statement, StatementFailure.inStatement(statement, e));
             } catch (RuntimeException e) {

@@ -1,14 +1,15 @@
 package io.derive.cli;
 
 import io.derive.engine.api.Result;
-import io.derive.engine.sql.ast.Statement;
+import io.derive.engine.api.StatementKind;
 
 import java.io.PrintWriter;
 
 /**
- * The human-readable output: a query's rows as a {@link TextTable} followed by a row count, a
- * write's count of changed rows, nothing for DDL and transaction control, which report no rows;
- * failures on the error stream, in one of two {@linkplain FailureStyle styles}.
+ * The human-readable output: the rows of a query (or of a write's {@code returning}) as a
+ * {@link TextTable} followed by a row count, a write's count of changed rows, nothing for any
+ * other statement without rows (DDL, transaction control, setting a pragma); failures on the
+ * error stream, in one of two {@linkplain FailureStyle styles}.
  */
 final class TableOutput implements StatementOutcomes {
 
@@ -33,15 +34,15 @@ final class TableOutput implements StatementOutcomes {
     }
 
     @Override
-    public void succeeded(ScriptStatement statement, Statement parsed, Result result) {
+    public void succeeded(ScriptStatement statement, Result result) {
         if (!result.columns().isEmpty()) {
             TextTable.render(result).forEach(out::println);
             out.println("(" + rows(result.rows().size()) + ")");
-        } else if (parsed instanceof Statement.Insert) {
+        } else if (result.kind() == StatementKind.INSERT) {
             out.println(rows(result.updateCount()) + " inserted");
-        } else if (parsed instanceof Statement.Update) {
+        } else if (result.kind() == StatementKind.UPDATE) {
             out.println(rows(result.updateCount()) + " updated");
-        } else if (parsed instanceof Statement.Delete) {
+        } else if (result.kind() == StatementKind.DELETE) {
             out.println(rows(result.updateCount()) + " deleted");
         }
         out.flush();

@@ -48,6 +48,104 @@ class DeriveShellTest {
     }
 
     @Test
+    void writesThroughAMaterializedViewAreCountedAsTheStatementsTheyAre() throws IOException {
+        Path script = write("""
+                create table src (id integer primary key, a text, b integer);
+                create materialized view v as select id, a from src where b = 1;
+                insert into v values (1, 'x'), (2, 'y');
+                update v set a = 'z' where id = 2;
+                delete from v where id = 1;
+                update v set a = 'none' where id = 9;
+                """);
+
+        shell("--run", script.toString());
+
+        assertThat(err.toString()).isEmpty();
+        assertThat(out.toString()).isEqualToNormalizingNewlines("""
+                2 rows inserted
+                1 row updated
+                1 row deleted
+                0 rows updated
+                """);
+    }
+
+    @Test
+    void upsertsCountEveryRowTheyWroteAsInserted() throws IOException {
+        Path script = write("""
+                create table t (id integer primary key, n integer);
+                insert into t values (1, 1);
+                insert into t values (1, 5), (2, 2) on conflict (id) do update set n = t.n + excluded.n;
+                insert into t values (1, 0), (3, 3) on conflict do nothing;
+                insert or ignore into t values (1, 0);
+                insert or replace into t values (2, 20);
+                """);
+
+        shell("--run", script.toString());
+
+        assertThat(err.toString()).isEmpty();
+        assertThat(out.toString()).isEqualToNormalizingNewlines("""
+                1 row inserted
+                2 rows inserted
+                1 row inserted
+                0 rows inserted
+                1 row inserted
+                """);
+    }
+
+    @Test
+    void aWriteWithReturningShowsItsRows() throws IOException {
+        Path script = write("""
+                create table t (id integer primary key, v text);
+                insert into t values (1, 'a'), (2, 'b') returning id;
+                update t set v = 'c' where id = 2 returning v;
+                delete from t returning id, v;
+                """);
+
+        shell("--run", script.toString());
+
+        assertThat(err.toString()).isEmpty();
+        assertThat(out.toString()).isEqualToNormalizingNewlines("""
+                id
+                --
+                 1
+                 2
+                (2 rows)
+                v
+                -
+                c
+                (1 row)
+                id | v
+                ---+--
+                 1 | a
+                 2 | c
+                (2 rows)
+                """);
+    }
+
+    @Test
+    void statementsThatChangeNoRowsPrintNothing() throws IOException {
+        Path script = write("""
+                create table t (id integer primary key);
+                create index t_id on t (id);
+                create materialized view m as select id from t;
+                begin;
+                savepoint s;
+                release s;
+                commit;
+                refresh materialized view m;
+                analyze;
+                pragma foreign_keys = off;
+                alter table t add column note text;
+                drop materialized view m;
+                """);
+
+        shell("--run", script.toString());
+
+        assertThat(err.toString()).isEmpty();
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
     void scriptShowsMaterializedViewContents() throws IOException {
         Path script = write("""
                 create table src (id integer primary key, a text, b integer);

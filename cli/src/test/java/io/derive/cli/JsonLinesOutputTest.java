@@ -2,7 +2,7 @@ package io.derive.cli;
 
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
-import io.derive.engine.sql.ast.Statement;
+import io.derive.engine.api.StatementKind;
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintWriter;
@@ -24,14 +24,14 @@ class JsonLinesOutputTest {
 
     @Test
     void rowsAreColumnsAndArraysOfValues() {
-        output.succeeded(statement, null, result(List.of("id", "x"), new Object[]{1L, "a"}, new Object[]{2L, null}));
+        output.succeeded(statement, result(List.of("id", "x"), new Object[]{1L, "a"}, new Object[]{2L, null}));
 
         assertThat(out.toString()).isEqualTo("{\"ok\":true,\"columns\":[\"id\",\"x\"],\"rows\":[[1,\"a\"],[2,null]]}\n");
     }
 
     @Test
     void statementWithoutRowsReportsItsChanges() {
-        output.succeeded(statement, null, Result.ofCount(3));
+        output.succeeded(statement, Result.ofCount(StatementKind.UPDATE, 3));
 
         assertThat(out.toString()).isEqualTo("{\"ok\":true,\"changes\":3}\n");
     }
@@ -84,20 +84,20 @@ class JsonLinesOutputTest {
 
     @Test
     void everyStatementIsOneLineEvenWithNewlinesInValues() {
-        output.succeeded(statement, null, result(List.of("t"), new Object[]{"two\nlines"}));
-        output.succeeded(statement, null, Result.ofCount(0));
+        output.succeeded(statement, result(List.of("t"), new Object[]{"two\nlines"}));
+        output.succeeded(statement, Result.empty(StatementKind.DDL));
 
         assertThat(out.toString()).hasLineCount(2).endsWith("\n");
     }
 
     private String values(Object... values) {
         List<String> columns = Arrays.stream(values).map(v -> "c").toList();
-        output.succeeded(statement, null, result(columns, values));
+        output.succeeded(statement, result(columns, values));
         String line = out.toString();
         return line.substring(line.indexOf("\"rows\":[") + 8, line.length() - 3);
     }
 
     private static Result result(List<String> columns, Object[]... rows) {
-        return new Result(columns, Arrays.stream(rows).map(v -> new Row(columns, v)).toList(), 0);
+        return new Result(StatementKind.QUERY, columns, Arrays.stream(rows).map(v -> new Row(columns, v)).toList(), 0);
     }
 }

@@ -2,6 +2,7 @@ package io.derive.cli;
 
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
+import io.derive.engine.api.StatementKind;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -45,6 +46,6 @@ class TextTableTest {
     }
 
     private static Result result(Object[]... rows) {
-        return new Result(COLUMNS, java.util.Arrays.stream(rows).map(v -> new Row(COLUMNS, v)).toList(), 0);
+        return new Result(StatementKind.QUERY, COLUMNS, java.util.Arrays.stream(rows).map(v -> new Row(COLUMNS, v)).toList(), 0);
     }
 }

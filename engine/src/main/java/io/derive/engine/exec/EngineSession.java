@@ -5,6 +5,7 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.PreparedStatement;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Session;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.EngineServices;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.Pragmas;
@@ -89,30 +90,30 @@ public final class EngineSession implements Session {
         requireOpen();
         if (statement instanceof Statement.Begin b) {
             begin(b);
-            return Result.empty();
+            return Result.empty(StatementKind.TRANSACTION);
         }
         if (statement instanceof Statement.Commit c) {
             requireTransaction("commit", c);
             commit();
-            return Result.empty();
+            return Result.empty(StatementKind.TRANSACTION);
         }
         if (statement instanceof Statement.Rollback r) {
             requireTransaction("rollback", r);
             rollback();
-            return Result.empty();
+            return Result.empty(StatementKind.TRANSACTION);
         }
         if (statement instanceof Statement.Savepoint s) {
             savepoint(s);
-            return Result.empty();
+            return Result.empty(StatementKind.TRANSACTION);
         }
         if (statement instanceof Statement.Release r) {
             release(r);
-            return Result.empty();
+            return Result.empty(StatementKind.TRANSACTION);
         }
         if (statement instanceof Statement.RollbackTo r) {
             int depth = savepoints.rollbackTo(explicit, r.name(), r.span());
             explicit.rollbackTo(depth);
-            return Result.empty();
+            return Result.empty(StatementKind.TRANSACTION);
         }
         return inStatement(statement, sql, parameters, plans);
     }

@@ -2,6 +2,7 @@ package io.derive.engine.exec;
 
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.ddl.AlterTableExecutor;
 import io.derive.engine.exec.ddl.AnalyzeExecutor;
@@ -102,14 +103,14 @@ final class StatementExecutor {
         for (String line : lines) {
             rows.add(new Row(names, new Object[] {line}));
         }
-        return new Result(names, rows, 0);
+        return new Result(StatementKind.EXPLAIN, names, rows, 0);
     }
 
     /** The table form: the declared table, then its derivation attached (all or nothing, as one statement). */
     private static Result createMaintainedTable(Statement.CreateMaintainedTable create, ExecutionContext context) {
         if (context.transaction().catalog().table(create.table().name().schema(), create.table().name().name()).isPresent()
                 && create.table().ifNotExists()) {
-            return Result.empty();
+            return Result.empty(StatementKind.DDL);
         }
         RowImageReferences.refuse(create.table(), DdlExecutor.schemaName(create.table().name()));
         new DdlExecutor(context).createTable(create.table());
@@ -126,7 +127,7 @@ final class StatementExecutor {
             context.transaction().changeCatalog(context.transaction().catalog().replacing(maintained,
                     maintained.withDerivation(maintained.derivation().withTags(tags))));
         }
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     private static Result query(Statement.Query query, ExecutionContext context) {
@@ -138,6 +139,6 @@ final class StatementExecutor {
         for (Object[] values : context.queries().readAll(plan)) {
             rows.add(new Row(names, values));
         }
-        return new Result(names, rows, 0);
+        return new Result(StatementKind.QUERY, names, rows, 0);
     }
 }

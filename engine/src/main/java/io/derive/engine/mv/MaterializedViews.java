@@ -2,6 +2,7 @@ package io.derive.engine.mv;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.MaterializedViewOperations;
 import io.derive.engine.exec.ddl.RowImageReferences;
@@ -50,7 +51,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         if (existing.isPresent()) {
             if (existing.get().isMaintained()) {
                 if (create.ifNotExists()) {
-                    return Result.empty();
+                    return Result.empty(StatementKind.DDL);
                 }
                 throw name.span().error(DeriveException.DUPLICATE_OBJECT, "Materialized view '" + existing.get().qualifiedName() + "' already exists");
             }
@@ -89,7 +90,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         TableSchema mv = new TableSchema(schema, name.name(), columns, body.key(), moduleName, storage, derivation);
         txn.changeCatalog(txn.catalog().with(mv));
         cascade(context, mv, fill(mv, plan, context), true);
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     private static BodyAnalysis analyze(String view, io.derive.engine.sql.ast.Select body, PlanNode plan,
@@ -139,7 +140,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             mv = current;
         }
         cascade(context, mv, fill(mv, bodyPlan(mv, context), context), true);
-        return Result.empty();
+        return Result.empty(StatementKind.REFRESH);
     }
 
     /**
@@ -222,7 +223,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         if (!context.services().adopting(table.qualifiedName())) {
             cascade(context, maintained, fill(maintained, plan, context), true);
         }
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     @Override
@@ -234,7 +235,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         context.transaction().beginWrite();
         context.transaction().changeCatalog(context.transaction().catalog().replacing(table, table.withDerivation(null)));
         io.derive.engine.exec.ddl.SupportingIndexes.release(context.transaction());
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.derive.engine.exec.context;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.sql.ast.Statement;
 
 import java.util.HashMap;
@@ -86,7 +87,7 @@ public final class Pragmas {
             Object v = value(pragma.name());
             Object shown = v instanceof Boolean b ? (Long) (b ? 1L : 0L) : v;
             List<String> columns = List.of(pragma.name());
-            return new Result(columns, List.of(new Row(columns, new Object[] {shown})), 0);
+            return new Result(StatementKind.PRAGMA, columns, List.of(new Row(columns, new Object[] {shown})), 0);
         }
         Object v;
         try {
@@ -95,7 +96,7 @@ public final class Pragmas {
             throw e.at(pragma.span().line(), pragma.span().column());
         }
         values.put(pragma.name(), v);
-        return Result.empty();
+        return Result.empty(StatementKind.PRAGMA);
     }
 
     private static Object nullability(String text) {

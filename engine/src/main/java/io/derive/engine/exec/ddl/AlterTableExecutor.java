@@ -2,6 +2,7 @@ package io.derive.engine.exec.ddl;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.Catalog;
@@ -111,7 +112,7 @@ public final class AlterTableExecutor {
             next = context.services().materializedViews().sourceChanged(context, next, after, compatible, retyped);
         }
         txn.changeCatalog(next);
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     /**
@@ -174,7 +175,7 @@ public final class AlterTableExecutor {
         // views and maintained tables that name the table follow it (semantics §5)
         next = RenamePropagation.tableRenamed(context, catalog, next, table, rename.newName(), rename.span());
         txn.changeCatalog(next);
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     /** Whether {@code fk}, declared by {@code child}, references {@code parent}. */

@@ -1,6 +1,7 @@
 package io.derive.engine.exec.ddl;
 
 import io.derive.engine.api.Result;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.query.SystemTables;
 import io.derive.engine.plan.QueryBinder;
@@ -41,6 +42,6 @@ public final class AnalyzeExecutor {
             next = next.with(table.withStatistics(new TableStatistics(SystemTables.rowCount(txn, table))));
         }
         txn.changeCatalog(next);
-        return Result.empty();
+        return Result.empty(StatementKind.ANALYZE);
     }
 }

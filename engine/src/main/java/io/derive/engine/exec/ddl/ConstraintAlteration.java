@@ -2,6 +2,7 @@ package io.derive.engine.exec.ddl;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.write.CheckConditions;
 import io.derive.engine.exec.write.ConstraintChecker;
@@ -63,7 +64,7 @@ final class ConstraintAlteration {
         }
         Transaction txn = context.transaction();
         txn.changeCatalog(txn.catalog().with(after));
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     Result drop(TableSchema table, Statement.DropConstraint drop) {
@@ -92,7 +93,7 @@ final class ConstraintAlteration {
         }
         Transaction txn = context.transaction();
         txn.changeCatalog(txn.catalog().with(table.withConstraints(new TableConstraints(checks, keys, indexes))));
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.derive.engine.exec.ddl;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.expr.Evaluator;
 import io.derive.engine.exec.expr.ExpressionCompiler;
@@ -47,14 +48,14 @@ public final class DdlExecutor {
         Optional<TableSchema> existing = txn.catalog().table(schema, create.name().name());
         if (existing.isEmpty() && txn.catalog().view(schema, create.name().name()).isPresent()) {
             if (create.ifNotExists()) {
-                return Result.empty();
+                return Result.empty(StatementKind.DDL);
             }
             throw create.name().span().error(DeriveException.DUPLICATE_OBJECT, "view '" + schema + "." + create.name().name()
                     + "' already exists");
         }
         if (existing.isPresent()) {
             if (create.ifNotExists()) {
-                return Result.empty();
+                return Result.empty(StatementKind.DDL);
             }
             throw create.name().span().error(DeriveException.DUPLICATE_OBJECT, existing.get().kindName() + " '"
                     + existing.get().qualifiedName() + "' already exists");
@@ -106,7 +107,7 @@ public final class DdlExecutor {
         }
         ConstraintDefinitions.createIndexes(table);
         txn.changeCatalog(txn.catalog().with(table));
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     public Result drop(Statement.Drop drop) {
@@ -118,7 +119,7 @@ public final class DdlExecutor {
                         + drop.kind().sql() + ": use DROP VIEW");
             }
             if (drop.ifExists()) {
-                return Result.empty();
+                return Result.empty(StatementKind.DDL);
             }
             String what = drop.kind() == Statement.ObjectKind.MATERIALIZED_VIEW ? "materialized view" : "table";
             throw drop.name().span().error(DeriveException.UNDEFINED_OBJECT, "no such " + what + ": " + drop.name());
@@ -146,7 +147,7 @@ public final class DdlExecutor {
         if (table.isMaintained()) {
             SupportingIndexes.release(txn);
         }
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     /** A text key column that declares no collation takes the one the host's arguments ask for ({@link TableModule#keyCollation}). */

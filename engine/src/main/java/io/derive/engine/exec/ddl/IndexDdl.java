@@ -2,6 +2,7 @@ package io.derive.engine.exec.ddl;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.plan.ExpressionBinder;
@@ -46,7 +47,7 @@ public final class IndexDdl {
         String name = create.name().name();
         if (find(schema, name).isPresent()) {
             if (create.ifNotExists()) {
-                return Result.empty();
+                return Result.empty(StatementKind.DDL);
             }
             throw create.name().span().error(DeriveException.DUPLICATE_OBJECT, "index " + name + " already exists");
         }
@@ -87,7 +88,7 @@ public final class IndexDdl {
         List<IndexSchema> indexes = new ArrayList<>(table.constraints().indexes());
         indexes.add(index);
         txn.changeCatalog(txn.catalog().with(table.withConstraints(table.constraints().withIndexes(indexes))));
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     public Result drop(Statement.DropIndex drop) {
@@ -95,7 +96,7 @@ public final class IndexDdl {
         Optional<Found> found = find(drop.name().schema(), drop.name().name());
         if (found.isEmpty()) {
             if (drop.ifExists()) {
-                return Result.empty();
+                return Result.empty(StatementKind.DDL);
             }
             throw drop.name().span().error(DeriveException.UNDEFINED_OBJECT, "no such index: " + drop.name());
         }
@@ -131,7 +132,7 @@ public final class IndexDdl {
             TableSchema current = txn.catalog().tableByKey(after.key()).orElse(after);
             txn.changeCatalog(context.services().materializedViews().sourceChanged(context, txn.catalog(), current, true, -1));
         }
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     /** {@code UNIQUE constraint failed: t.x} when two rows the new index holds share a key without NULLs. */

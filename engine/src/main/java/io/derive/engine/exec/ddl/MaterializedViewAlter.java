@@ -2,6 +2,7 @@ package io.derive.engine.exec.ddl;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.sql.ast.QualifiedName;
@@ -49,7 +50,7 @@ public final class MaterializedViewAlter {
         Transaction txn = context.transaction();
         txn.beginWrite();
         txn.changeCatalog(txn.catalog().with(mv.withDerivation(mv.derivation().withTags(tags))));
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     /** The materialized view {@code name} names: {@code no such materialized view: n} or a table's refusal. */

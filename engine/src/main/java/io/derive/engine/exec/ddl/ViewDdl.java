@@ -2,6 +2,7 @@ package io.derive.engine.exec.ddl;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
@@ -35,7 +36,7 @@ public final class ViewDdl {
         Optional<String> taken = existingKind(txn.catalog(), schema, name);
         if (taken.isPresent()) {
             if (create.ifNotExists()) {
-                return Result.empty();
+                return Result.empty(StatementKind.DDL);
             }
             throw create.name().span().error(DeriveException.DUPLICATE_OBJECT, taken.get() + " '" + schema + "." + name
                     + "' already exists");
@@ -50,7 +51,7 @@ public final class ViewDdl {
         ViewSchema view = new ViewSchema(schema, name, create.columnNames(), create.bodySql(),
                 Parser.parseQuery(create.bodySql()));
         txn.changeCatalog(txn.catalog().with(view));
-        return Result.empty();
+        return Result.empty(StatementKind.DDL);
     }
 
     public Result drop(Statement.Drop drop) {
@@ -59,7 +60,7 @@ public final class ViewDdl {
         Optional<ViewSchema> view = txn.catalog().view(name.schema(), name.name());
         if (view.isPresent()) {
             txn.changeCatalog(txn.catalog().without(view.get()));
-            return Result.empty();
+            return Result.empty(StatementKind.DDL);
         }
         Optional<TableSchema> table = txn.catalog().table(name.schema(), name.name());
         if (table.isPresent()) {
@@ -68,7 +69,7 @@ public final class ViewDdl {
                     + table.get().kindName() + ", not a view: use " + instead);
         }
         if (drop.ifExists()) {
-            return Result.empty();
+            return Result.empty(StatementKind.DDL);
         }
         throw name.span().error(DeriveException.UNDEFINED_OBJECT, "no such view: " + name);
     }

@@ -2,6 +2,7 @@ package io.derive.engine.exec.dml;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.MaterializedViewOperations;
 import io.derive.engine.exec.ddl.ViewDdl;
@@ -111,7 +112,7 @@ public final class DmlExecutor {
             }
         }
         writer.finish();
-        return returning == null ? Result.ofCount(changes) : returning.result(changes);
+        return returning == null ? Result.ofCount(StatementKind.INSERT, changes) : returning.result(StatementKind.INSERT, changes);
     }
 
     /** Inserts one row (or updates the conflicting row by the upsert clause); the stored image, or null when skipped. */
@@ -201,7 +202,7 @@ public final class DmlExecutor {
             }
         }
         writer.finish();
-        return returning == null ? Result.ofCount(changes) : returning.result(changes);
+        return returning == null ? Result.ofCount(StatementKind.UPDATE, changes) : returning.result(StatementKind.UPDATE, changes);
     }
 
     public Result delete(Statement.Delete delete) {
@@ -229,7 +230,7 @@ public final class DmlExecutor {
             }
         }
         writer.finish();
-        return returning == null ? Result.ofCount(changes) : returning.result(changes);
+        return returning == null ? Result.ofCount(StatementKind.DELETE, changes) : returning.result(StatementKind.DELETE, changes);
     }
 
     /** NOT NULL and CHECK; false when the row is to be skipped ({@code or ignore}). */

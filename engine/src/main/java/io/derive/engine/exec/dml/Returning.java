@@ -3,6 +3,7 @@ package io.derive.engine.exec.dml;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.expr.Evaluator;
 import io.derive.engine.exec.expr.ExpressionCompiler;
@@ -72,8 +73,8 @@ final class Returning {
         rows.add(new Row(names, out));
     }
 
-    /** The statement's result: the returned rows, and the count of rows written. */
-    Result result(long changes) {
-        return new Result(names, rows, changes);
+    /** The result of the write of {@code kind}: the returned rows, and the count of rows written. */
+    Result result(StatementKind kind, long changes) {
+        return new Result(kind, names, rows, changes);
     }
 }
