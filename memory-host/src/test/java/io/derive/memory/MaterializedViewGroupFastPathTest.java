@@ -14,13 +14,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The group arm's fast path (semantics §4.2): for a body whose aggregates are all decomposable,
- * step → the exact {@code BackingRowChange}s of the backing, the MV equal to its body after each
- * step, and how many source rows maintenance read — a write to a group of any size reads a
- * handful, a retracted extreme is one index seek.
+ * how many source rows maintenance reads — a write to a group of any size reads a handful, a
+ * retracted extreme is one index seek — with the MV equal to its body after each step. (The
+ * exact changes each step makes the backing report are pinned, on every host, by the scenario
+ * files {@code mv_deltas_group_fast_path.sql} and {@code mv_deltas_group_exactness.sql}.)
  */
 class MaterializedViewGroupFastPathTest {
     private static final String ALL_AGGREGATES = """
@@ -82,178 +82,6 @@ class MaterializedViewGroupFastPathTest {
             out.add(r.values());
         }
         return out;
-    }
-
-    @Nested
-    class Deltas {
-        @BeforeEach
-        void view() {
-            create(ALL_AGGREGATES);
-        }
-
-        @Test
-        void anInsertIntoAGroupIsOneUpdate() {
-            assertThat(step("insert into src values (4, 'a', 5, 's')"))
-                    .containsExactly("update [a, 2, 2, 3, 3.0, 1.5, 1, 2] -> [a, 3, 3, 8, 8.0, 2.6666666666666665, 1, 5]");
-        }
-
-        @Test
-        void anInsertIntoANewGroupIsAnInsert() {
-            assertThat(step("insert into src values (4, 'c', 4, 's')")).containsExactly("insert [c, 1, 1, 4, 4.0, 4.0, 4, 4]");
-        }
-
-        @Test
-        void aKeyPreservingUpdateIsOneUpdate() {
-            assertThat(step("update src set v = 0 where id = 2"))
-                    .containsExactly("update [a, 2, 2, 3, 3.0, 1.5, 1, 2] -> [a, 2, 2, 1, 1.0, 0.5, 0, 1]");
-        }
-
-        @Test
-        void aGroupMovingUpdateUpdatesBothGroups() {
-            assertThat(step("update src set g = 'b' where id = 1")).containsExactlyInAnyOrder(
-                    "update [a, 2, 2, 3, 3.0, 1.5, 1, 2] -> [a, 1, 1, 2, 2.0, 2.0, 2, 2]",
-                    "update [b, 1, 1, 3, 3.0, 3.0, 3, 3] -> [b, 2, 2, 4, 4.0, 2.0, 1, 3]");
-        }
-
-        @Test
-        void aDeleteIsAnUpdateOfItsGroup() {
-            assertThat(step("delete from src where id = 1"))
-                    .containsExactly("update [a, 2, 2, 3, 3.0, 1.5, 1, 2] -> [a, 1, 1, 2, 2.0, 2.0, 2, 2]");
-        }
-
-        @Test
-        void aGroupEmptiedIsDeletedAndRefilledIsInsertedAgain() {
-            assertThat(step("update src set g = 'c' where id = 3"))
-                    .containsExactlyInAnyOrder("delete [b, 1, 1, 3, 3.0, 3.0, 3, 3]", "insert [c, 1, 1, 3, 3.0, 3.0, 3, 3]");
-            assertThat(step("insert into src values (5, 'b', 7, 's')")).containsExactly("insert [b, 1, 1, 7, 7.0, 7.0, 7, 7]");
-            assertThat(step("delete from src where id = 5")).containsExactly("delete [b, 1, 1, 7, 7.0, 7.0, 7, 7]");
-        }
-
-        @Test
-        void aNoOpUpdateChangesNothing() {
-            assertThat(step("update src set v = v, g = g, w = 'z'")).isEmpty();
-        }
-
-        @Test
-        void aMultiRowStatementIsOneChangePerGroup() {
-            assertThat(step("insert into src values (4, 'a', 4, 's'), (5, 'a', -5, 's'), (6, 'b', 6, 's')"))
-                    .containsExactlyInAnyOrder(
-                            "update [a, 2, 2, 3, 3.0, 1.5, 1, 2] -> [a, 4, 4, 2, 2.0, 0.5, -5, 4]",
-                            "update [b, 1, 1, 3, 3.0, 3.0, 3, 3] -> [b, 2, 2, 9, 9.0, 4.5, 3, 6]");
-            assertThat(step("delete from src where v < 3"))
-                    .containsExactly("update [a, 4, 4, 2, 2.0, 0.5, -5, 4] -> [a, 1, 1, 4, 4.0, 4.0, 4, 4]");
-        }
-
-        @Test
-        void nullArgumentsCountAsRowsOnlyAndASumOfNoValueIsNullWhileTotalIsZero() {
-            assertThat(step("update src set v = null where id = 3"))
-                    .containsExactly("update [b, 1, 1, 3, 3.0, 3.0, 3, 3] -> [b, 1, 0, null, 0.0, null, null, null]");
-            assertThat(step("insert into src values (4, 'b', null, 's')"))
-                    .containsExactly("update [b, 1, 0, null, 0.0, null, null, null] -> [b, 2, 0, null, 0.0, null, null, null]");
-            assertThat(step("update src set v = 6 where id = 4"))
-                    .containsExactly("update [b, 2, 0, null, 0.0, null, null, null] -> [b, 2, 1, 6, 6.0, 6.0, 6, 6]");
-        }
-
-        @Test
-        void retractingTheMinimumFindsTheNextOne() {
-            assertThat(step("update src set v = 9 where id = 1"))
-                    .containsExactly("update [a, 2, 2, 3, 3.0, 1.5, 1, 2] -> [a, 2, 2, 11, 11.0, 5.5, 2, 9]");
-        }
-
-        @Test
-        void retractingTheMaximumFindsTheNextOne() {
-            assertThat(step("delete from src where id = 2"))
-                    .containsExactly("update [a, 2, 2, 3, 3.0, 1.5, 1, 2] -> [a, 1, 1, 1, 1.0, 1.0, 1, 1]");
-        }
-
-        @Test
-        void aNewValueBeyondARetractedExtremeReplacesIt() {
-            assertThat(step("update src set v = -4 where id = 1"))
-                    .containsExactly("update [a, 2, 2, 3, 3.0, 1.5, 1, 2] -> [a, 2, 2, -2, -2.0, -1.0, -4, 2]");
-        }
-
-        @Test
-        void aFailingStatementLeavesTheGroupStatesAsTheyWere() {
-            assertThatThrownBy(() -> s.execute("insert into src values (4, 'a', 100, 's'), (1, 'a', 100, 's')"))
-                    .hasMessageContaining("UNIQUE constraint failed: src.id");
-            assertThat(step("insert into src values (5, 'a', 0, 's')"))
-                    .containsExactly("update [a, 2, 2, 3, 3.0, 1.5, 1, 2] -> [a, 3, 3, 3, 3.0, 1.0, 0, 2]");
-        }
-
-        @Test
-        void rollingBackToASavepointRestoresTheGroupStates() {
-            s.execute("begin");
-            s.execute("insert into src values (4, 'a', 10, 's')");
-            s.execute("savepoint s1");
-            s.execute("delete from src where id in (1, 2)");
-            s.execute("insert into src values (5, 'a', -1, 's')");
-            s.execute("rollback to s1");
-            module.clear();
-            assertThat(step("insert into src values (6, 'a', 20, 's')"))
-                    .containsExactly("update [a, 3, 3, 13, 13.0, 4.333333333333333, 1, 10] -> [a, 4, 4, 33, 33.0, 8.25, 1, 20]");
-            s.execute("commit");
-        }
-
-        @Test
-        void rollingBackTheTransactionRestoresTheGroupStates() {
-            s.execute("begin");
-            s.execute("delete from src where id = 1");
-            s.execute("update src set g = 'a' where id = 3");
-            s.execute("rollback");
-            module.clear();
-            assertThat(step("update src set v = 0 where id = 2"))
-                    .containsExactly("update [a, 2, 2, 3, 3.0, 1.5, 1, 2] -> [a, 2, 2, 1, 1.0, 0.5, 0, 1]");
-        }
-    }
-
-    @Nested
-    class ExactnessWhereTheAlgebraStops {
-        @Test
-        void anIntegerSumBeyond64BitsFailsTheStatementAsAFreshEvaluationDoes() {
-            create("select g, sum(v) as s from src group by g");
-            s.execute("insert into src values (4, 'c', 9223372036854775807, 's')");
-            assertThatThrownBy(() -> s.execute("insert into src values (5, 'c', 1, 's')")).hasMessageContaining("integer overflow");
-            assertThat(rows("select s from v where g = 'c'")).containsExactly(List.of(9223372036854775807L));
-        }
-
-        @Test
-        void anIntegerSumWhosePositiveValuesPass64BitsIsRecomputedInScanOrder() {
-            create("select g, sum(v) as s from src group by g");
-            s.execute("insert into src values (4, 'c', 9223372036854775807, 's'), (5, 'c', -10, 's')");
-            module.clear();
-            assertThat(step("insert into src values (6, 'c', 5, 's')"))
-                    .containsExactly("update [c, 9223372036854775797] -> [c, 9223372036854775802]");
-        }
-
-        @Test
-        void aRealSumIsRecomputedNotRetracted() {
-            s.execute("create table r (id integer primary key, g text, x real)");
-            s.execute("insert into r values (1, 'a', 0.1), (2, 'a', 0.2), (3, 'a', 1e20)");
-            body = "select g, sum(x) as s, avg(x) as a from r group by g";
-            s.execute("create materialized view v as " + body);
-            module.clear();
-            // 1e20 + 0.1 + 0.2 - 1e20 would be 0.0 by deltas; the body gives 0.1 + 0.2.
-            assertThat(step("delete from r where id = 3")).containsExactly(
-                    "update [a, 1.0E20, 3.333333333333333E19] -> [a, 0.30000000000000004, 0.15000000000000002]");
-            assertThat(step("delete from r where id = 2")).containsExactly(
-                    "update [a, 0.30000000000000004, 0.15000000000000002] -> [a, 0.1, 0.1]");
-        }
-
-        @Test
-        void theFirstOfEqualExtremesInKeyOrderWinsAsInTheBody() {
-            s.execute("create index src_g_w on src (g, w collate nocase)");
-            create("select g, min(w collate nocase) as lo, max(w collate nocase) as hi from src group by g");
-            assertThat(step("insert into src values (9, 'a', 0, 'P')")).isEmpty();
-            assertThat(step("update src set id = 0 where id = 9")).containsExactly("update [a, p, q] -> [a, P, q]");
-            assertThat(step("update src set w = 'Q' where id = 0")).containsExactly("update [a, P, q] -> [a, p, Q]");
-        }
-
-        @Test
-        void aHavingThatTurnsFalseDeletesTheGroupRow() {
-            create("select g, count(*) as n, max(v) as hi from src group by g having count(*) > 1");
-            assertThat(step("delete from src where id = 1")).containsExactly("delete [a, 2, 2]");
-            assertThat(step("insert into src values (4, 'b', 0, 's')")).containsExactly("insert [b, 2, 3]");
-        }
     }
 
     @Nested

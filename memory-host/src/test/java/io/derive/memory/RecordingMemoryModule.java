@@ -25,7 +25,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * The memory module, recording per table the {@link BackingRowChange}s every
- * {@link BackingHost#applyMaintenance} call reports, so tests can pin the exact delta of a step,
+ * {@link BackingHost#applyMaintenance} call reports, so tests can tell what a step changed,
  * and counting the rows read from the tables named by {@link #countReads}, so tests can tell how
  * much of a source maintenance read, and the rows read from the backings named by
  * {@link #countBackingReads}.

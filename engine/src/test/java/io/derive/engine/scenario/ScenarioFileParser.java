@@ -24,6 +24,14 @@ import java.util.Set;
  * -- expect: columns k, v                   (optional, with or without rows)
  * select * from nope;
  * -- expect: error no such table: nope      (message fragment, case-insensitive)
+ * create materialized view m as select k, v from t;
+ * update t set v = 'b' where k = 1;
+ * -- expect: delta m                        (the changes m's backing reports, as a bag)
+ * -- | update | 1 | a |                     (an update: the row before, then after it)
+ * -- |     to | 1 | b |
+ * delete from t where k = 2;
+ * -- expect: delta m
+ * -- | delete | 2 | NULL |                  (or insert; no lines: no change at all)
  * </pre>
  * Statements are split at top-level semicolons (never inside strings, quoted names or comments);
  * other comments are ignored. A statement without a directive must succeed. Values are written
@@ -42,13 +50,19 @@ public final class ScenarioFileParser {
     private List<ScenarioStep> steps = setup;
     private ScenarioStep last;
     private List<List<String>> openRows;
-    private boolean openRowsOrdered;
+    private List<Integer> openRowLines;
+    private RowsClosed onRowsClosed;
 
     // Statement splitter state, carried across lines.
     private final StringBuilder statement = new StringBuilder();
     private int statementLine;
     private char quote;
     private boolean blockComment;
+
+    /** What the row lines under a directive become once they end. */
+    private interface RowsClosed {
+        ScenarioStep close(List<List<String>> rows, List<Integer> lines);
+    }
 
     private ScenarioFileParser(String file) {
         this.file = file;
@@ -89,9 +103,10 @@ public final class ScenarioFileParser {
         String lower = text.toLowerCase(Locale.ROOT);
         if (text.startsWith("|")) {
             if (openRows == null) {
-                throw malformed(number, "a row line must follow '-- expect: rows'");
+                throw malformed(number, "a row line must follow '-- expect: rows' or '-- expect: delta'");
             }
             openRows.add(ValueText.parseCells(text));
+            openRowLines.add(number);
             return;
         }
         closeRows();
@@ -128,7 +143,11 @@ public final class ScenarioFileParser {
         String lower = what.toLowerCase(Locale.ROOT);
         if (lower.startsWith("columns")) {
             List<String> columns = Arrays.stream(what.substring(7).split(",")).map(String::strip).toList();
-            replaceLast(last.expectation(), columns, number);
+            replaceLast(last.withColumns(columns));
+            return;
+        }
+        if (lower.startsWith("delta")) {
+            delta(what.substring(5).strip(), number);
             return;
         }
         if (!(last.expectation() instanceof Expectation.Success)) {
@@ -139,32 +158,90 @@ public final class ScenarioFileParser {
             if (!mode.isEmpty() && !mode.equals("(ordered)") && !mode.equals("(unordered)")) {
                 throw malformed(number, "expected 'rows', 'rows (ordered)' or 'rows (unordered)'");
             }
-            openRows = new ArrayList<>();
-            openRowsOrdered = mode.equals("(ordered)");
-            replaceLast(new Expectation.Rows(openRowsOrdered, List.of()), last.columns(), number);
+            boolean ordered = mode.equals("(ordered)");
+            replaceLast(last.withExpectation(new Expectation.Rows(ordered, List.of())));
+            openRows((rows, lines) -> last.withExpectation(new Expectation.Rows(ordered, rows)));
         } else if (lower.startsWith("error")) {
-            replaceLast(new Expectation.Error(what.substring(5).strip()), last.columns(), number);
+            if (!last.deltas().isEmpty()) {
+                throw malformed(number, "a statement with an expected delta must succeed");
+            }
+            replaceLast(last.withExpectation(new Expectation.Error(what.substring(5).strip())));
         } else if (lower.startsWith("count")) {
             try {
-                replaceLast(new Expectation.Count(Long.parseLong(what.substring(5).strip())), last.columns(), number);
+                replaceLast(last.withExpectation(new Expectation.Count(Long.parseLong(what.substring(5).strip()))));
             } catch (NumberFormatException e) {
                 throw malformed(number, "expected 'count N'");
             }
         } else {
-            throw malformed(number, "unknown expectation '" + what + "' (rows, error, count, columns)");
+            throw malformed(number, "unknown expectation '" + what + "' (rows, error, count, columns, delta)");
         }
     }
 
-    private void replaceLast(Expectation expectation, List<String> columns, int number) {
-        last = new ScenarioStep(last.sql(), last.line(), expectation, columns);
+    /** {@code -- expect: delta view}: the row lines below it are the changes, none when there are none. */
+    private void delta(String view, int number) {
+        if (view.isEmpty() || view.contains(" ")) {
+            throw malformed(number, "expected 'delta VIEW', naming one materialized view");
+        }
+        if (last.expectation() instanceof Expectation.Error) {
+            throw malformed(number, "a statement with an expected delta must succeed");
+        }
+        if (last.deltas().stream().anyMatch(d -> d.view().equalsIgnoreCase(view))) {
+            throw malformed(number, "the statement above already has a delta for '" + view + "'");
+        }
+        replaceLast(last.withDelta(new ExpectedDelta(view, List.of())));
+        openRows((rows, lines) -> {
+            List<ExpectedDelta> deltas = new ArrayList<>(last.deltas());
+            deltas.set(deltas.size() - 1, new ExpectedDelta(view, changes(rows, lines)));
+            return new ScenarioStep(last.sql(), last.line(), last.expectation(), last.columns(), deltas);
+        });
+    }
+
+    /** Delta lines: {@code | insert | row |}, {@code | delete | row |}, or {@code | update | row |} then {@code | to | row |}. */
+    private List<ExpectedDelta.Change> changes(List<List<String>> rows, List<Integer> lines) {
+        List<ExpectedDelta.Change> changes = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            List<String> cells = rows.get(i);
+            List<String> row = cells.subList(1, cells.size());
+            switch (cells.get(0).toLowerCase(Locale.ROOT)) {
+                case "insert" -> changes.add(ExpectedDelta.Change.insert(row));
+                case "delete" -> changes.add(ExpectedDelta.Change.delete(row));
+                case "update" -> {
+                    List<String> next = i + 1 < rows.size() ? rows.get(i + 1) : List.of();
+                    if (next.isEmpty() || !next.get(0).equalsIgnoreCase("to")) {
+                        throw malformed(lines.get(i), "an 'update' line must be followed by its 'to' line");
+                    }
+                    if (next.size() != cells.size()) {
+                        throw malformed(lines.get(i + 1), "the 'to' line has " + (next.size() - 1)
+                                + " values, its 'update' line " + row.size());
+                    }
+                    changes.add(ExpectedDelta.Change.update(row, next.subList(1, next.size())));
+                    i++;
+                }
+                case "to" -> throw malformed(lines.get(i), "a 'to' line must follow an 'update' line");
+                default -> throw malformed(lines.get(i), "a delta line starts with insert, delete, update or to: "
+                        + cells.get(0));
+            }
+        }
+        return changes;
+    }
+
+    private void openRows(RowsClosed closed) {
+        openRows = new ArrayList<>();
+        openRowLines = new ArrayList<>();
+        onRowsClosed = closed;
+    }
+
+    private void replaceLast(ScenarioStep step) {
+        last = step;
         steps.set(steps.size() - 1, last);
     }
 
     /** Row lines end at the first line that is not one: they become the rows of the last statement. */
     private void closeRows() {
         if (openRows != null) {
-            replaceLast(new Expectation.Rows(openRowsOrdered, openRows), last.columns(), last.line());
+            List<List<String>> rows = openRows;
             openRows = null;
+            replaceLast(onRowsClosed.close(rows, openRowLines));
         }
     }
 

@@ -82,4 +82,84 @@ class ScenarioFileParserTest {
         assertThat(ValueText.render(2.0)).isEqualTo("2.0");
         assertThat(ValueText.render(new byte[] {0, (byte) 0xff})).isEqualTo("x'00ff'");
     }
+
+    @Test
+    void aDeltaListsTheChangesOfOneViewBesideTheResultExpectation() {
+        ScenarioStep step = ScenarioFileParser.parse("f.sql", """
+                -- case: deltas
+                update t set v = 5
+                -- expect: count 3
+                -- expect: delta m
+                -- | insert | 4 | c |
+                -- | delete | 1 | a |
+                -- | update | 2 | a |
+                -- |     to | 2 | b |
+                -- expect: delta main.other
+                select 1;
+                """).get(0).steps().get(0);
+        assertThat(step.expectation()).isEqualTo(new Expectation.Count(3));
+        assertThat(step.deltas()).containsExactly(
+                new ExpectedDelta("m", List.of(ExpectedDelta.Change.insert(List.of("4", "c")),
+                        ExpectedDelta.Change.delete(List.of("1", "a")),
+                        ExpectedDelta.Change.update(List.of("2", "a"), List.of("2", "b")))),
+                new ExpectedDelta("main.other", List.of()));
+    }
+
+    @Test
+    void anUpdateLineNeedsItsToLineAndAToLineItsUpdate() {
+        assertThatThrownBy(() -> ScenarioFileParser.parse("f.sql", """
+                -- case: bad
+                update t set v = 5;
+                -- expect: delta m
+                -- | update | 1 | a |
+                -- | insert | 1 | b |
+                """)).hasMessageContaining("f.sql:4").hasMessageContaining("followed by its 'to' line");
+        assertThatThrownBy(() -> ScenarioFileParser.parse("f.sql", """
+                -- case: bad
+                update t set v = 5;
+                -- expect: delta m
+                -- | to | 1 | b |
+                """)).hasMessageContaining("f.sql:4").hasMessageContaining("must follow an 'update' line");
+        assertThatThrownBy(() -> ScenarioFileParser.parse("f.sql", """
+                -- case: bad
+                update t set v = 5;
+                -- expect: delta m
+                -- | upsert | 1 | b |
+                """)).hasMessageContaining("f.sql:4").hasMessageContaining("insert, delete, update or to");
+    }
+
+    @Test
+    void aDeltaBelongsToAStatementThatSucceedsAndNamesOneViewOnce() {
+        assertThatThrownBy(() -> ScenarioFileParser.parse("f.sql", """
+                -- case: bad
+                insert into t values (1);
+                -- expect: error UNIQUE
+                -- expect: delta m
+                """)).hasMessageContaining("f.sql:4").hasMessageContaining("must succeed");
+        assertThatThrownBy(() -> ScenarioFileParser.parse("f.sql", """
+                -- case: bad
+                insert into t values (1);
+                -- expect: delta m
+                -- expect: delta M
+                """)).hasMessageContaining("f.sql:4").hasMessageContaining("already has a delta for 'M'");
+    }
+
+    @Test
+    void deltasCompareAsBagsAndTheirDifferenceShowsWhatWasMissedAndWhatWasExtra() {
+        ExpectedDelta.Change insert = ExpectedDelta.Change.insert(List.of("4", "c"));
+        ExpectedDelta.Change update = ExpectedDelta.Change.update(List.of("2", "a"), List.of("2", "b"));
+        ExpectedDelta.Change delete = ExpectedDelta.Change.delete(List.of("2", "a"));
+        assertThat(ExpectedDelta.matches(List.of(insert, update), List.of(update, insert))).isTrue();
+        assertThat(ExpectedDelta.matches(List.of(insert, update), List.of(insert, delete))).isFalse();
+        assertThat(ExpectedDelta.table(List.of(insert, update))).isEqualTo("""
+                  | insert | 4 | c |
+                  | update | 2 | a |
+                  |     to | 2 | b |
+                """);
+        assertThat(ExpectedDelta.difference(List.of(insert, update), List.of(insert, delete))).isEqualTo("""
+                - | update | 2 | a |
+                - |     to | 2 | b |
+                + | delete | 2 | a |
+                """);
+    }
 }

@@ -25,6 +25,10 @@ import java.util.Map;
  * host under test. A host module runs the suite with a five-line subclass giving its
  * {@link #config()}.
  *
+ * <p>A case with an {@code -- expect: delta} runs on the host's modules wrapped by a
+ * {@link BackingChangeLog}, cleared before each statement, so a statement's delta is exactly what
+ * the backings reported while it ran.
+ *
  * <p>A case marked {@code -- pending: feature} still runs: if it fails it is reported as skipped
  * with that reason; if it passes it is skipped too, saying the marker can go (with
  * {@code -Dderive.scenarios.strictPending=true} a passing pending case fails instead, so a lead
@@ -71,9 +75,36 @@ public abstract class ScenarioSuite {
     }
 
     private void execute(ScenarioCase c) {
-        try (Database db = Derive.open(config()); Session session = db.openSession()) {
+        // Only a case that pins deltas runs on wrapped modules; every other runs on the host as it is.
+        BackingChangeLog log = c.steps().stream().anyMatch(s -> !s.deltas().isEmpty()) ? new BackingChangeLog() : null;
+        DatabaseConfig config = log == null ? config() : log.around(config());
+        try (Database db = Derive.open(config); Session session = db.openSession()) {
             for (ScenarioStep step : c.steps()) {
-                check(c, step, session, config().defaultHost());
+                if (log != null) {
+                    log.clear();
+                }
+                check(c, step, session, config.defaultHost());
+                if (log != null) {
+                    checkDeltas(c, step, log);
+                }
+            }
+        }
+    }
+
+    private static void checkDeltas(ScenarioCase c, ScenarioStep step, BackingChangeLog log) {
+        for (ExpectedDelta delta : step.deltas()) {
+            if (!log.knows(delta)) {
+                throw failure(c, step, "delta " + delta.view(),
+                        "no backing named '" + delta.view() + "': no table of that name was created in this case");
+            }
+            List<ExpectedDelta.Change> actual = log.changesOf(delta);
+            if (!ExpectedDelta.matches(delta.changes(), actual)) {
+                String expected = "delta " + delta.view() + "\n" + ExpectedDelta.table(delta.changes());
+                String reported = "delta " + delta.view() + "\n" + ExpectedDelta.table(actual);
+                throw new AssertionFailedError(c.file() + ":" + step.line() + " in case '" + c.name() + "': "
+                        + firstLine(step.sql()) + "\nexpected: " + expected + "but got:  " + reported
+                        + "difference (- expected, not reported; + reported, not expected):\n"
+                        + ExpectedDelta.difference(delta.changes(), actual), expected, reported);
             }
         }
     }
