@@ -1,7 +1,6 @@
 package io.derive.engine.exec.context;
 
 import io.derive.engine.api.Result;
-import io.derive.engine.exec.write.DeferredRowChecks;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.sql.ast.Statement;
 
@@ -54,7 +53,7 @@ public interface MaterializedViewOperations {
     void afterRowChange(ExecutionContext context, TableSchema source, Object[] before, Object[] after);
 
     /**
-     * At commit ({@link DeferredRowChecks}): checks rows maintenance derived into {@code mv} (as
+     * At commit (from {@code exec.write.DeferredRowChecks}): checks rows maintenance derived into {@code mv} (as
      * they are now) against those of its declared constraints that wait for commit — its foreign
      * keys, while {@code pragma foreign_keys} is on at that moment, and its CHECKs that read tables.
      *
