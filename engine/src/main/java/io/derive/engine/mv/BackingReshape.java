@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -135,6 +136,35 @@ final class BackingReshape {
             }
             return null;
         }
+    }
+
+    /**
+     * The columns of {@code mv} with every non-key column its body now derives nullable made
+     * nullable; empty when none is (semantics §5: a source's {@code alter column … drop not null}
+     * keeps the body's shape, but the backing will hold NULL there and must not publish NOT NULL).
+     * Key columns stay NOT NULL: they never hold NULL, and maintenance refuses a row that would
+     * store one (§3).
+     */
+    static Optional<List<ColumnSchema>> relaxed(TableSchema mv, BodyAnalysis body) {
+        List<ColumnSchema> columns = new ArrayList<>(mv.columns());
+        boolean changed = false;
+        for (int i = 0; i < columns.size(); i++) {
+            ColumnSchema c = columns.get(i);
+            if (c.notNull() && !body.columns().get(i).notNull() && !Attachment.isKeyColumn(mv, i)) {
+                columns.set(i, c.with(c.type(), c.collation(), false, c.defaultValue()));
+                changed = true;
+            }
+        }
+        return changed ? Optional.of(columns) : Optional.empty();
+    }
+
+    /**
+     * {@code mv} on storage whose columns are {@code relaxed} ({@link #relaxed}), inside the
+     * transaction. Only nullability differs, so no stored value changes and nothing can fail
+     * that would need siting in the statement.
+     */
+    static TableSchema relaxedInPlace(Transaction txn, TableSchema mv, List<ColumnSchema> relaxed) {
+        return reshaped(txn, mv, relaxed, new SourceSpan(0, 0, 0, 0));
     }
 
     /** The columns both shapes have whose type or collation differs between {@code before} and {@code after}. */
