@@ -172,7 +172,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
 
     @Override
     public Result attach(TableSchema table, List<String> names, io.derive.engine.sql.ast.Select body, String bodySql,
-                         ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
+                         boolean reshape, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
         RowImageReferences.refuse(table, at);
         Transaction txn = context.transaction();
         txn.beginWrite();
@@ -190,11 +190,13 @@ public final class MaterializedViews implements MaterializedViewOperations {
         try {
             Attachment.checkShape(table, analysis, names, at);
         } catch (DeriveException mismatch) {
-            if (!table.isMaintained()) {
+            if (!table.isMaintained() && !reshape) {
                 throw mismatch;
             }
-            // A new body for a maintained table keeps its key and column order; its tail and types may shift.
-            List<ColumnSchema> columns = BackingReshape.forSwap(table, analysis, names, at);
+            // A new body keeps the table's key and column order; its tail may shift, and for a
+            // maintained table its types too (a plain table's kept columns are its declaration).
+            List<ColumnSchema> columns = table.isMaintained() ? BackingReshape.forSwap(table, analysis, names, at)
+                    : BackingReshape.forAttach(table, analysis, names, at);
             table = BackingReshape.reshaped(txn, table, columns, at);
         }
         TableShape shape = TableSchema.shape(table.schema(), table.name(), table.columns(), table.primaryKey());
