@@ -19,10 +19,13 @@ public interface MaterializedViewOperations {
      * form and {@code alter table … set maintained}): checks the declared shape, refuses cycles,
      * reconciles the existing rows by a keyed diff (identical rows are not rewritten).
      *
-     * @param names renames the body's outputs by position; empty for the body's own names
+     * @param names   renames the body's outputs by position; empty for the body's own names
+     * @param reshape whether a plain table whose columns differ from the body's outputs only at
+     *                the end is reshaped in place ({@code alter table … set maintained}) rather
+     *                than refused (the table form, whose declared columns must be the body's)
      */
     Result attach(TableSchema table, java.util.List<String> names, io.derive.engine.sql.ast.Select body, String bodySql,
-                  ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at);
+                  boolean reshape, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at);
 
     /** {@code alter table … drop maintained}: the rows stay and the table becomes an ordinary table. */
     Result detach(TableSchema table, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at);
