@@ -257,6 +257,72 @@ select name, stale from materialized_views();
 -- | m2 | true  |
 -- | m3 | false |
 
+-- case: set maintained on a plain table adds a trailing column in place
+-- derive-only: materialized views
+create table p (k integer primary key, g text);
+insert into p values (1, 'old');
+alter table p set maintained as select k, g, v from t;
+select * from p;
+-- expect: rows
+-- | 1 | a | 10 |
+-- | 2 | a | 20 |
+-- | 3 | b | 30 |
+-- expect: columns k, g, v
+update t set v = 11 where k = 1;
+select v from p where k = 1;
+-- expect: rows
+-- | 11 |
+
+-- case: set maintained on a plain table drops a trailing column in place
+-- derive-only: materialized views
+create table p (k integer primary key, g text, x integer);
+alter table p set maintained as select k, g from t;
+select * from p where k = 3;
+-- expect: rows
+-- | 3 | b |
+-- expect: columns k, g
+
+-- case: set maintained on a plain table renames the trailing column in place
+-- derive-only: materialized views
+create table p (k integer primary key, label text);
+alter table p set maintained as select k, g from t;
+select g from p where k = 3;
+-- expect: rows
+-- | b |
+
+-- case: set maintained on a plain table keeps the declarations of the columns it keeps
+-- derive-only: materialized views
+create table p (k integer primary key, g text default 'z');
+alter table p set maintained as select k, g, v from t;
+select name, dflt_value from table_info('p');
+-- expect: rows (ordered)
+-- | k | NULL |
+-- | g | '''z''' |
+-- | v | NULL |
+
+-- case: set maintained on a plain table still checks the columns it keeps
+-- derive-only: materialized views
+create table p (k integer primary key, g integer, x integer);
+alter table p set maintained as select k, g from t;
+-- expect: error body derives type
+select name from table_info('p');
+-- expect: rows (ordered)
+-- | k |
+-- | g |
+-- | x |
+
+-- case: set maintained on a plain table refuses a reorder
+-- derive-only: materialized views
+create table p (k integer primary key, g text, v integer);
+alter table p set maintained as select k, v, g from t;
+-- expect: error output shape changed incompatibly
+
+-- case: set maintained on a plain table refuses renaming a column its constraints may read
+-- derive-only: materialized views
+create table p (k integer primary key, label text check (label <> ''));
+alter table p set maintained as select k, g from t;
+-- expect: error output shape changed incompatibly
+
 -- case: drop maintained detaches
 -- derive-only: materialized views
 create materialized view mv as select k, g from t;

@@ -222,3 +222,57 @@ select k, w from mv;
 -- expect: rows (ordered)
 -- | 1 | x |
 -- | 2 | y |
+
+-- case: dropping not null of a carried column makes the view's column nullable
+-- derive-only: materialized views
+create table o (k integer primary key, w text not null);
+insert into o values (1, 'x');
+create materialized view mv as select k, w from o;
+alter table o alter column w drop not null;
+insert into o values (2, null);
+select name, "notnull" from table_info('mv');
+-- expect: rows (ordered)
+-- | k | 1 |
+-- | w | 0 |
+select sql from schema() where name = 'mv';
+-- expect: rows
+-- | create table main.mv (k integer not null, w text, primary key (k)) using {host} maintained as select k, w from o |
+select k, w from mv;
+-- expect: rows
+-- | 1 | x    |
+-- | 2 | NULL |
+select stale from materialized_views();
+-- expect: rows
+-- | false |
+
+-- case: dropping not null reaches a view over the view
+-- derive-only: materialized views
+create table o (k integer primary key, w text not null);
+create materialized view mv as select k, w from o;
+create materialized view mm as select k, w from mv where k > 0;
+alter table o alter column w drop not null;
+insert into o values (1, null);
+select "notnull" from table_info('mm') where name = 'w';
+-- expect: rows
+-- | 0 |
+select k, w from mm;
+-- expect: rows
+-- | 1 | NULL |
+select name, stale from materialized_views();
+-- expect: rows
+-- | mm | false |
+-- | mv | false |
+
+-- case: dropping not null keeps an order-by key column not null
+-- derive-only: materialized views
+create table o (k integer primary key, w text not null, v text not null);
+create materialized view mv as select k, w, v from o order by w;
+alter table o alter column w drop not null;
+alter table o alter column v drop not null;
+select name, "notnull" from table_info('mv');
+-- expect: rows (ordered)
+-- | k | 1 |
+-- | w | 1 |
+-- | v | 0 |
+insert into o values (1, null, 'a');
+-- expect: error would store NULL in column 'w'

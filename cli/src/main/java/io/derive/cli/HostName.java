@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /** The table hosts {@code --host} may name as the default for new tables. */
-enum HostName {
+public enum HostName {
     MEMORY("memory"), DERBY("derby");
 
     private final String label;
@@ -17,12 +17,12 @@ enum HostName {
     }
 
     /** The host's name in SQL ({@code using memory}) and on the command line. */
-    String label() {
+    public String label() {
         return label;
     }
 
     /** Reads {@code --host}, naming the choices when the value is none of them. */
-    static final class Converter implements ITypeConverter<HostName> {
+    public static final class Converter implements ITypeConverter<HostName> {
         @Override
         public HostName convert(String value) {
             return Arrays.stream(values()).filter(h -> h.label.equals(value)).findFirst()

@@ -257,6 +257,30 @@ class DurableDatabaseTest {
         }
     }
 
+    @Test
+    void aSourceColumnThatDroppedNotNullIsNullableInTheViewsOverItAfterReopen() {
+        run("""
+                create table t (k integer primary key, w text not null);
+                insert into t values (1, 'x');
+                create materialized view m as select k, w from t;
+                create materialized view mm as select k, w from m where k > 0;
+                alter table t alter column w drop not null;
+                insert into t values (2, null);
+                """);
+        try (Database db = Derive.open(directory); Session s = db.openSession()) {
+            assertThat(db.rehydrateReport().views()).extracting(RehydrateReport.Outcome::name, RehydrateReport.Outcome::action)
+                    .containsExactly(tuple("m", RehydrateReport.Action.ADOPTED), tuple("mm", RehydrateReport.Action.ADOPTED));
+            assertThat(rows(s, "select name, sql from schema() where type = 'materialized_view' order by name")).containsExactly(
+                    List.of("m", "create table main.m (k integer not null, w text, primary key (k)) using derby"
+                            + " maintained as select k, w from t"),
+                    List.of("mm", "create table main.mm (k integer not null, w text, primary key (k)) using derby"
+                            + " maintained as select k, w from m where k > 0"));
+            s.execute("insert into t values (3, null)");
+            assertThat(rows(s, "select k, w from mm order by k")).containsExactly(List.of(1L, "x"),
+                    java.util.Arrays.asList(2L, null), java.util.Arrays.asList(3L, null));
+        }
+    }
+
     private void run(String script) {
         try (Database db = Derive.open(directory); Session s = db.openSession()) {
             for (String statement : script.split(";\\s*\\n")) {

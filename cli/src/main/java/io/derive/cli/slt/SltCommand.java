@@ -1,5 +1,6 @@
 package io.derive.cli.slt;
 
+import io.derive.cli.HostName;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -36,6 +37,10 @@ public final class SltCommand implements Callable<Integer> {
             description = "Fail a record that runs longer (default: ${DEFAULT-VALUE}).")
     private int timeLimitSeconds;
 
+    @Option(names = "--host", paramLabel = "HOST", defaultValue = "memory", converter = HostName.Converter.class,
+            description = "Keep the tables on this host: memory or derby (default: ${DEFAULT-VALUE}).")
+    private HostName host;
+
     @Option(names = "--quiet", description = "Print only the counts, not each failure.")
     private boolean quiet;
 
@@ -46,7 +51,7 @@ public final class SltCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        SltRunner runner = new SltRunner(Duration.ofSeconds(timeLimitSeconds));
+        SltRunner runner = new SltRunner(Duration.ofSeconds(timeLimitSeconds), host);
         List<FileResult> results = new ArrayList<>();
         for (Path file : files) {
             try {

@@ -1,5 +1,6 @@
 package io.derive.cli.slt;
 
+import io.derive.cli.HostName;
 import io.derive.engine.DatabaseConfig;
 import io.derive.engine.Derive;
 import io.derive.engine.api.Database;
@@ -20,7 +21,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs sqllogictest files, each against a fresh in-memory database, as the engine named
+ * Runs sqllogictest files, each against a fresh in-memory database whose tables are on one host
+ * ({@code memory} or {@code derby}), as the engine named
  * {@value #ENGINE_NAME} (our dialect follows SQLite's): {@code onlyif sqlite} records run and
  * {@code skipif sqlite} records are skipped. A record that runs longer than the time limit fails,
  * and as the engine cannot be stopped mid-statement, the file's later records fail with it.
@@ -34,9 +36,12 @@ public final class SltRunner {
     private static final AtomicInteger DATABASES = new AtomicInteger();
 
     private final Duration recordTimeLimit;
+    private final HostName host;
 
-    public SltRunner(Duration recordTimeLimit) {
+    /** A runner whose databases keep their tables on {@code host}. */
+    public SltRunner(Duration recordTimeLimit, HostName host) {
         this.recordTimeLimit = recordTimeLimit;
+        this.host = host;
     }
 
     /**
@@ -52,7 +57,8 @@ public final class SltRunner {
             t.setDaemon(true);
             return t;
         });
-        Database database = Derive.open(DatabaseConfig.named("slt-" + DATABASES.incrementAndGet()));
+        Database database = Derive.open(DatabaseConfig.named("slt-" + DATABASES.incrementAndGet())
+                .withDefaultHost(host.label()));
         Session session = database.openSession();
         Tally tally = new Tally(name);
         boolean stuck = false;

@@ -56,10 +56,39 @@ class SltCommandTest {
         assertThat(err.toString()).contains(odd + ":1: unknown record 'select'");
     }
 
-    private int slt(String... files) {
-        String[] args = new String[files.length + 1];
+    @Test
+    void hostDerbyKeepsTheTablesOnTheDerbyHost() throws IOException {
+        Path hosted = write("hosted.test", """
+                statement ok
+                CREATE TABLE t(a INTEGER PRIMARY KEY)
+
+                statement ok
+                CREATE MATERIALIZED VIEW v AS SELECT a FROM t
+
+                query T nosort
+                SELECT host FROM materialized_views()
+                ----
+                derby
+                """);
+
+        assertThat(slt("--host", "derby", hosted.toString())).as(out.toString()).isEqualTo(SltCommand.PASSED);
+        assertThat(slt(hosted.toString())).isEqualTo(SltCommand.FAILED);
+    }
+
+    @Test
+    void anUnknownHostIsABadOption() throws IOException {
+        Path good = write("good.test", "statement ok\nSELECT 1\n");
+
+        int exit = slt("--host", "oracle", good.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown host 'oracle' (expected memory or derby)");
+    }
+
+    private int slt(String... arguments) {
+        String[] args = new String[arguments.length + 1];
         args[0] = "slt";
-        System.arraycopy(files, 0, args, 1, files.length);
+        System.arraycopy(arguments, 0, args, 1, arguments.length);
         return DeriveShell.run(args, new StringReader(""), new PrintWriter(out), new PrintWriter(err));
     }
 

@@ -1,5 +1,6 @@
 package io.derive.cli.slt;
 
+import io.derive.cli.HostName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +24,7 @@ class SltRunnerTest {
     @TempDir
     Path dir;
 
-    private final SltRunner runner = new SltRunner(Duration.ofSeconds(10));
+    private final SltRunner runner = new SltRunner(Duration.ofSeconds(10), HostName.MEMORY);
 
     @Test
     void passingRecordsAreCounted() throws IOException {
@@ -214,7 +215,7 @@ class SltRunnerTest {
 
     @Test
     void aRecordOverTheTimeLimitFailsAndSoDoTheRecordsAfterIt() throws IOException {
-        SltRunner impatient = new SltRunner(Duration.ofMillis(50));
+        SltRunner impatient = new SltRunner(Duration.ofMillis(50), HostName.MEMORY);
         Path file = write("""
                 query I nosort
                 SELECT count(*) FROM generate_series(1, 3000000)

@@ -1,5 +1,6 @@
 package io.derive.cli.slt;
 
+import io.derive.cli.HostName;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -17,7 +18,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The shared sqllogictest corpus ({@code ../shared/slt} next to the repository, or the directory in
- * the system property {@code slt.corpus}), one test per file, each on a fresh database. A file
+ * the system property {@code slt.corpus}), one test per file, each on a fresh database, once with
+ * the tables on the memory host and once on the Derby host. A file
  * passes when every record it runs passes; records are skipped only by their conditions and by the
  * trigger rule of {@link TriggerExclusion}. Skipped, with a message, where the corpus is absent.
  */
@@ -26,7 +28,16 @@ class SqlLogicTest {
     private static final System.Logger LOG = System.getLogger(SqlLogicTest.class.getName());
 
     @TestFactory
-    Stream<DynamicTest> everyCorpusFilePasses() throws IOException {
+    Stream<DynamicTest> everyCorpusFilePassesOnTheMemoryHost() throws IOException {
+        return corpusTests(HostName.MEMORY);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyCorpusFilePassesOnTheDerbyHost() throws IOException {
+        return corpusTests(HostName.DERBY);
+    }
+
+    private static Stream<DynamicTest> corpusTests(HostName host) throws IOException {
         Optional<Path> corpus = corpus();
         if (corpus.isEmpty()) {
             // A test of its own, so that the report shows it skipped with the reason.
@@ -38,7 +49,7 @@ class SqlLogicTest {
         try (Stream<Path> walk = Files.walk(root)) {
             files = walk.filter(p -> p.toString().endsWith(".test")).sorted().toList();
         }
-        SltRunner runner = new SltRunner(RECORD_TIME_LIMIT);
+        SltRunner runner = new SltRunner(RECORD_TIME_LIMIT, host);
         List<FileResult> results = new ArrayList<>();
         long start = System.nanoTime();
         Stream<DynamicTest> perFile = files.stream().map(file -> {
@@ -50,7 +61,7 @@ class SqlLogicTest {
             });
         });
         DynamicTest total = DynamicTest.dynamicTest("total", () -> LOG.log(System.Logger.Level.INFO,
-                FileResult.total("total", results).summary()
+                FileResult.total("total on " + host.label(), results).summary()
                         + " in " + (System.nanoTime() - start) / 1_000_000 + " ms"));
         return Stream.concat(perFile, Stream.of(total));
     }

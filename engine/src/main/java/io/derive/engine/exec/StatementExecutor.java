@@ -118,7 +118,7 @@ final class StatementExecutor {
         io.derive.engine.schema.TableSchema table = QueryBinder.resolveTable(context.transaction().catalog(),
                 name.schema() == null ? null : name.schema(), name.name(), name.span().line(), name.span().column());
         context.services().materializedViews().attach(table, create.columnNames(), create.body(), create.bodySql(),
-                context, create.span());
+                false, context, create.span());
         if (!create.tags().isEmpty()) {
             io.derive.engine.schema.TableSchema maintained = context.transaction().catalog()
                     .table(table.schema(), table.name()).orElseThrow();

@@ -50,10 +50,6 @@ final class Attachment {
     }
 
     /**
-     * Checks the table's declared columns and key against the body; {@code names} renames the
-     * body's outputs by position (empty: the body's own names).
-     */
-    /**
      * A column list names every output of the body, neither more nor fewer; checked before any
      * reshape, which maps the names to outputs by position.
      *
@@ -66,13 +62,22 @@ final class Attachment {
         }
     }
 
+    /** A table keyed by its hidden rowid has no key a body could derive. */
+    static void checkDeclaredKey(TableSchema table, SourceSpan at) {
+        if (table.columns().stream().anyMatch(ColumnSchema::hidden)) {
+            throw refuse("'" + table.qualifiedName() + "' has no declared primary key; a maintained table needs one", at);
+        }
+    }
+
+    /**
+     * Checks the table's declared columns and key against the body; {@code names} renames the
+     * body's outputs by position (empty: the body's own names).
+     */
     static void checkShape(TableSchema table, BodyAnalysis body, List<String> names, SourceSpan at) {
-        List<ColumnSchema> declared = table.columns().stream().filter(c -> !c.hidden()).toList();
+        List<ColumnSchema> declared = table.columns();
         List<OutputColumn> derived = body.columns();
         String name = "'" + table.qualifiedName() + "'";
-        if (declared.size() != table.columns().size()) {
-            throw refuse(name + " has no declared primary key; a maintained table needs one", at);
-        }
+        checkDeclaredKey(table, at);
         checkNameCount(table, body, names, at);
         if (derived.size() != declared.size()) {
             throw refuse(name + ": body produces " + derived.size() + " columns but the table declares " + declared.size(), at);
@@ -85,20 +90,7 @@ final class Attachment {
                 throw refuse(name + ": output " + (i + 1) + " is named '" + output + "' but the table declares '"
                         + c.name() + "' (alias the body output)", at);
             }
-            if (d.type() != c.type() && d.type() != io.derive.engine.types.SqlType.ANY) {
-                throw refuse(name + ": column '" + c.name() + "': body derives type " + d.type().sqlName()
-                        + " but the table declares " + c.type().sqlName(), at);
-            }
-            if (d.notNull() && !c.notNull()) {
-                throw refuse(name + ": column '" + c.name() + "': body derives not null but the table declares nullable", at);
-            }
-            if (!d.notNull() && c.notNull() && !isKeyColumn(table, i)) {
-                throw refuse(name + ": column '" + c.name() + "': body derives nullable but the table declares not null", at);
-            }
-            if (d.collation() != c.collation()) {
-                throw refuse(name + ": column '" + c.name() + "': body derives collation " + d.collation().sqlName()
-                        + " but the table declares " + c.collation().sqlName(), at);
-            }
+            checkColumn(table, i, d, at);
         }
         List<TableShape.KeyPart> key = body.key();
         List<TableShape.KeyPart> declaredKey = table.primaryKey();
@@ -115,6 +107,26 @@ final class Attachment {
                 throw refuse(name + ": primary key column '" + table.columns().get(key.get(i).column()).name()
                         + "': direction differs from the body's order", at);
             }
+        }
+    }
+
+    /** Checks the declared column at {@code i} against the body's output {@code d}: type, nullability both ways, collation. */
+    static void checkColumn(TableSchema table, int i, OutputColumn d, SourceSpan at) {
+        ColumnSchema c = table.columns().get(i);
+        String name = "'" + table.qualifiedName() + "'";
+        if (d.type() != c.type() && d.type() != io.derive.engine.types.SqlType.ANY) {
+            throw refuse(name + ": column '" + c.name() + "': body derives type " + d.type().sqlName()
+                    + " but the table declares " + c.type().sqlName(), at);
+        }
+        if (d.notNull() && !c.notNull()) {
+            throw refuse(name + ": column '" + c.name() + "': body derives not null but the table declares nullable", at);
+        }
+        if (!d.notNull() && c.notNull() && !isKeyColumn(table, i)) {
+            throw refuse(name + ": column '" + c.name() + "': body derives nullable but the table declares not null", at);
+        }
+        if (d.collation() != c.collation()) {
+            throw refuse(name + ": column '" + c.name() + "': body derives collation " + d.collation().sqlName()
+                    + " but the table declares " + c.collation().sqlName(), at);
         }
     }
 

@@ -12,18 +12,22 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * A maintained table whose body publishes a shifted shape, put on storage of that shape in place
- * (semantics §2): on {@code refresh} of an MV a source change made stale, and on a body swap
- * ({@code alter table mv set maintained as …}). What may shift: columns added or dropped at the
- * end, a trailing column renamed, and a column's type, collation or nullability (as {@code alter
- * column} may change a source's). What may not: the key (its columns, positions and
- * directions) and the order of the columns (a reorder reads as a rename of columns that keep
- * existing), which are {@code output shape changed incompatibly}; and on refresh, a column list
- * given at create time that no longer fits the body's column count, which needs {@code drop and
- * recreate}.
+ * (semantics §2): on {@code refresh} of an MV a source change made stale, on a body swap
+ * ({@code alter table mv set maintained as …}), on attaching a body to a plain table
+ * ({@code alter table t set maintained as …}; not the table form, whose declared shape is the
+ * point), and when a source's {@code drop not null} lets a carried column hold NULL. What may
+ * shift: columns added or dropped at the end, a trailing column renamed, and a column's type,
+ * collation or nullability (as {@code alter column} may change a source's; a plain table's kept
+ * columns keep their declaration). What may not: the key (its columns, positions and directions),
+ * the order of the columns (a reorder reads as a rename of columns that keep existing), and a
+ * drop or rename of a column in a table with constraints, which may read it: those are
+ * {@code output shape changed incompatibly}; and on refresh, a column list given at create time
+ * that no longer fits the body's column count, which needs {@code drop and recreate}.
  *
  * <p>The catalog does not keep a create-time column list; like the rename rules
  * ({@code RenamePropagation}), a table whose column names are the body's own reads as having
@@ -73,6 +77,28 @@ final class BackingReshape {
         return columns(mv, body, published, at);
     }
 
+    /**
+     * The columns a plain {@code table} takes to attach {@code body}, whose outputs (named
+     * {@code names}, else the body's own) differ from the declared columns only at the end
+     * (semantics §2). A column both keep under its name keeps its declaration, defaults
+     * included, which must agree with the body's output as in the table form; an added or
+     * renamed trailing column is the body's.
+     *
+     * @throws DeriveException {@code output shape changed incompatibly}, or the table form's
+     *         mismatch for a kept column, sited at {@code at}
+     */
+    static List<ColumnSchema> forAttach(TableSchema table, BodyAnalysis body, List<String> names, SourceSpan at) {
+        Attachment.checkDeclaredKey(table, at);
+        List<ColumnSchema> columns = new ArrayList<>(forSwap(table, body, names, at));
+        for (int i = 0; i < Math.min(columns.size(), table.columns().size()); i++) {
+            if (columns.get(i).name().equalsIgnoreCase(table.columns().get(i).name())) {
+                Attachment.checkColumn(table, i, body.columns().get(i), at);
+                columns.set(i, table.columns().get(i));
+            }
+        }
+        return columns;
+    }
+
     private static List<ColumnSchema> columns(TableSchema mv, BodyAnalysis body, List<String> names, SourceSpan at) {
         String incompatible = "cannot reshape '" + mv.qualifiedName() + "': output shape changed incompatibly (";
         if (!body.key().equals(mv.primaryKey())) {
@@ -101,9 +127,11 @@ final class BackingReshape {
             boolean key = Attachment.isKeyColumn(mv, i);
             columns.add(new ColumnSchema(name, output.type(), output.collation(), output.notNull() || key, null));
         }
-        if (names.size() < mv.columns().size() && !mv.constraints().equals(io.derive.engine.schema.TableConstraints.none())) {
-            throw refuse(incompatible + "it declares constraints, which may read the columns a reshape drops;"
-                    + " drop and recreate it)", at);
+        boolean renamesLast = common > 0 && !names.get(common - 1).equalsIgnoreCase(mv.columns().get(common - 1).name());
+        if ((names.size() < mv.columns().size() || renamesLast)
+                && !mv.constraints().equals(io.derive.engine.schema.TableConstraints.none())) {
+            throw refuse(incompatible + "it declares constraints, which may read the columns a reshape drops or"
+                    + " renames; drop and recreate it)", at);
         }
         return columns;
     }
@@ -135,6 +163,35 @@ final class BackingReshape {
             }
             return null;
         }
+    }
+
+    /**
+     * The columns of {@code mv} with every non-key column its body now derives nullable made
+     * nullable; empty when none is (semantics §5: a source's {@code alter column … drop not null}
+     * keeps the body's shape, but the backing will hold NULL there and must not publish NOT NULL).
+     * Key columns stay NOT NULL: they never hold NULL, and maintenance refuses a row that would
+     * store one (§3).
+     */
+    static Optional<List<ColumnSchema>> relaxed(TableSchema mv, BodyAnalysis body) {
+        List<ColumnSchema> columns = new ArrayList<>(mv.columns());
+        boolean changed = false;
+        for (int i = 0; i < columns.size(); i++) {
+            ColumnSchema c = columns.get(i);
+            if (c.notNull() && !body.columns().get(i).notNull() && !Attachment.isKeyColumn(mv, i)) {
+                columns.set(i, c.with(c.type(), c.collation(), false, c.defaultValue()));
+                changed = true;
+            }
+        }
+        return changed ? Optional.of(columns) : Optional.empty();
+    }
+
+    /**
+     * {@code mv} on storage whose columns are {@code relaxed} ({@link #relaxed}), inside the
+     * transaction. Only nullability differs, so no stored value changes and nothing can fail
+     * that would need siting in the statement.
+     */
+    static TableSchema relaxedInPlace(Transaction txn, TableSchema mv, List<ColumnSchema> relaxed) {
+        return reshaped(txn, mv, relaxed, new SourceSpan(0, 0, 0, 0));
     }
 
     /** The columns both shapes have whose type or collation differs between {@code before} and {@code after}. */

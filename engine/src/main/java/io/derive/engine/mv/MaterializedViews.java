@@ -133,9 +133,9 @@ public final class MaterializedViews implements MaterializedViewOperations {
         context.transaction().beginWrite();
         if (mv.derivation().stale()) {
             // Only refresh clears staleness: the body must plan again, with the backing's shape or a shifted one.
-            Derivation.Maintenance recompiled = recompile(mv, context.transaction().catalog(), context);
-            TableSchema current = recompiled != null ? mv.withDerivation(mv.derivation().recompiled(recompiled))
-                    : reshapedForRefresh(mv, context, name.span());
+            TableSchema stale = mv;
+            TableSchema current = recompiled(stale, context.transaction().catalog(), context)
+                    .orElseGet(() -> reshapedForRefresh(stale, context, name.span()));
             context.transaction().changeCatalog(context.transaction().catalog().replacing(mv, current));
             mv = current;
         }
@@ -172,7 +172,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
 
     @Override
     public Result attach(TableSchema table, List<String> names, io.derive.engine.sql.ast.Select body, String bodySql,
-                         ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
+                         boolean reshape, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
         RowImageReferences.refuse(table, at);
         Transaction txn = context.transaction();
         txn.beginWrite();
@@ -190,11 +190,13 @@ public final class MaterializedViews implements MaterializedViewOperations {
         try {
             Attachment.checkShape(table, analysis, names, at);
         } catch (DeriveException mismatch) {
-            if (!table.isMaintained()) {
+            if (!table.isMaintained() && !reshape) {
                 throw mismatch;
             }
-            // A new body for a maintained table keeps its key and column order; its tail and types may shift.
-            List<ColumnSchema> columns = BackingReshape.forSwap(table, analysis, names, at);
+            // A new body keeps the table's key and column order; its tail may shift, and for a
+            // maintained table its types too (a plain table's kept columns are its declaration).
+            List<ColumnSchema> columns = table.isMaintained() ? BackingReshape.forSwap(table, analysis, names, at)
+                    : BackingReshape.forAttach(table, analysis, names, at);
             table = BackingReshape.reshaped(txn, table, columns, at);
         }
         TableShape shape = TableSchema.shape(table.schema(), table.name(), table.columns(), table.primaryKey());
@@ -281,17 +283,23 @@ public final class MaterializedViews implements MaterializedViewOperations {
     public io.derive.engine.schema.Catalog sourceChanged(ExecutionContext context, io.derive.engine.schema.Catalog catalog,
                                                          TableSchema source, boolean compatible, int retypedColumn) {
         io.derive.engine.schema.Catalog next = catalog;
-        for (TableSchema mv : catalog.dependentsOf(source)) {
+        for (TableSchema dependent : catalog.dependentsOf(source)) {
+            // An MV reading the source through another MV too may have been recompiled by the cascade below.
+            TableSchema mv = next.table(dependent.schema(), dependent.name()).orElse(dependent);
             if (mv.derivation().stale()) {
                 continue;
             }
             boolean unaffected = compatible
                     || retypedColumn >= 0 && !ColumnReads.reads(mv, next, source, retypedColumn);
-            Derivation.Maintenance recompiled = unaffected ? recompile(mv, next, context) : null;
-            if (recompiled != null) {
-                next = next.replacing(mv, mv.withDerivation(mv.derivation().recompiled(recompiled)));
-            } else {
+            Optional<TableSchema> recompiled = unaffected ? recompiled(mv, next, context) : Optional.empty();
+            if (recompiled.isEmpty()) {
                 next = staleFrom(next, mv);
+                continue;
+            }
+            next = next.replacing(mv, recompiled.get());
+            if (!recompiled.get().columns().equals(mv.columns())) {
+                // Its backing now publishes a column nullable: the MVs reading it see that as a compatible change.
+                next = sourceChanged(context, next, recompiled.get(), true, -1);
             }
         }
         return next;
@@ -332,20 +340,25 @@ public final class MaterializedViews implements MaterializedViewOperations {
     }
 
     /**
-     * The maintenance of the MV's body planned against {@code catalog}, when it plans with the
-     * backing's shape and key; null otherwise (the MV must then go stale).
+     * {@code mv} with the maintenance of its body planned against {@code catalog}, when the body
+     * plans with the backing's shape and key; empty otherwise (the MV must then go stale). Where
+     * the body now derives nullable a column the backing has NOT NULL, the backing is reshaped in
+     * place to publish it nullable ({@link BackingReshape#relaxed}).
      */
-    private static Derivation.Maintenance recompile(TableSchema mv, io.derive.engine.schema.Catalog catalog,
+    private static Optional<TableSchema> recompiled(TableSchema mv, io.derive.engine.schema.Catalog catalog,
                                                     ExecutionContext context) {
         try {
             PlanNode plan = new QueryBinder(catalog, mv.derivation().bodySql()).bind(mv.derivation().body());
             BodyAnalysis body = analyze(mv.qualifiedName(), mv.derivation().body(), plan, context, declaredKey(mv));
             if (!sameShape(body, mv)) {
-                return null;
+                return Optional.empty();
             }
-            return arm(body, mv.columnNames(), mv.storage().shape(), mv.derivation().bodySql(), catalog);
+            TableSchema placed = BackingReshape.relaxed(mv, body)
+                    .map(columns -> BackingReshape.relaxedInPlace(context.transaction(), mv, columns)).orElse(mv);
+            return Optional.of(placed.withDerivation(placed.derivation().recompiled(arm(body, placed.columnNames(),
+                    placed.storage().shape(), placed.derivation().bodySql(), catalog))));
         } catch (DeriveException noLongerPlans) {
-            return null;
+            return Optional.empty();
         }
     }
 

@@ -1,6 +1,5 @@
 package io.derive.engine.spi;
 
-import io.derive.engine.Derive;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

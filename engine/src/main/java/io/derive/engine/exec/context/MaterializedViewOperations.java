@@ -1,7 +1,6 @@
 package io.derive.engine.exec.context;
 
 import io.derive.engine.api.Result;
-import io.derive.engine.exec.write.DeferredRowChecks;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.sql.ast.Statement;
 
@@ -20,10 +19,13 @@ public interface MaterializedViewOperations {
      * form and {@code alter table … set maintained}): checks the declared shape, refuses cycles,
      * reconciles the existing rows by a keyed diff (identical rows are not rewritten).
      *
-     * @param names renames the body's outputs by position; empty for the body's own names
+     * @param names   renames the body's outputs by position; empty for the body's own names
+     * @param reshape whether a plain table whose columns differ from the body's outputs only at
+     *                the end is reshaped in place ({@code alter table … set maintained}) rather
+     *                than refused (the table form, whose declared columns must be the body's)
      */
     Result attach(TableSchema table, java.util.List<String> names, io.derive.engine.sql.ast.Select body, String bodySql,
-                  ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at);
+                  boolean reshape, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at);
 
     /** {@code alter table … drop maintained}: the rows stay and the table becomes an ordinary table. */
     Result detach(TableSchema table, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at);
@@ -54,7 +56,7 @@ public interface MaterializedViewOperations {
     void afterRowChange(ExecutionContext context, TableSchema source, Object[] before, Object[] after);
 
     /**
-     * At commit ({@link DeferredRowChecks}): checks rows maintenance derived into {@code mv} (as
+     * At commit (from {@code exec.write.DeferredRowChecks}): checks rows maintenance derived into {@code mv} (as
      * they are now) against those of its declared constraints that wait for commit — its foreign
      * keys, while {@code pragma foreign_keys} is on at that moment, and its CHECKs that read tables.
      *

@@ -61,7 +61,7 @@ public final class AlterTableExecutor {
         refuseMaterializedViewVerbs(table, action);
         if (action instanceof Statement.SetMaintained set) {
             return context.services().materializedViews().attach(table, set.columnNames(), set.body(), set.bodySql(),
-                    context, set.span());
+                    true, context, set.span());
         }
         if (action instanceof Statement.DropMaintained drop) {
             return context.services().materializedViews().detach(table, context, drop.span());

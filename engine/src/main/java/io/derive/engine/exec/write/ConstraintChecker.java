@@ -2,7 +2,6 @@ package io.derive.engine.exec.write;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.exec.context.MaterializedViewOperations;
-import io.derive.engine.exec.dml.DmlExecutor;
 import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.schema.CheckConstraint;
 import io.derive.engine.schema.ColumnSchema;
@@ -23,7 +22,7 @@ import java.util.function.Predicate;
 /**
  * The row-level rules of one table, compiled once per statement: type coercion, NOT NULL, CHECK,
  * and the uniqueness of the primary key and of every unique index (NULLs distinct). It only
- * finds violations; what a violation does is the conflict clause's business ({@link DmlExecutor}).
+ * finds violations; what a violation does is the conflict clause's business ({@code exec.dml.DmlExecutor}).
  * A CHECK that reads tables is not checked here: it is checked at commit, against the
  * transaction's final state ({@link DeferredRowChecks}), and no conflict clause applies to it.
  * A unique index linked to a covering materialized view is probed through that MV's backing
