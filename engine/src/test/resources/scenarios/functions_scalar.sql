@@ -152,3 +152,26 @@ select datetime(0, 'unixepoch'), strftime('%s', '1970-01-02');
 select length(current_date), length(current_timestamp);
 -- expect: rows
 -- | 10 | 19 |
+
+-- case: now is read once per statement
+with recursive s(i) as (select 1 union all select i + 1 from s where i < 50000)
+select count(distinct julianday('now')) from s;
+-- expect: rows
+-- | 1 |
+
+-- case: every clock reading of a statement sees the same instant
+with recursive s(i) as (select 1 union all select i + 1 from s where i < 50000)
+select count(*) from s
+where strftime('%Y-%m-%d %H:%M:%f', 'now') <> strftime('%Y-%m-%d %H:%M:%f') or julianday() <> julianday('now')
+   or datetime('now') <> current_timestamp or date('now') <> current_date or time() <> current_time;
+-- expect: rows
+-- | 0 |
+
+-- case: an insert writes one instant for now in every row
+create table stamps (i integer primary key, at real);
+insert into stamps
+with recursive s(i) as (select 1 union all select i + 1 from s where i < 50000) select i, julianday('now') from s;
+-- expect: count 50000
+select count(distinct at) from stamps;
+-- expect: rows
+-- | 1 |

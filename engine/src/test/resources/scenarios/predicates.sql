@@ -35,6 +35,21 @@ select 'b' glob '[abc]', 'd' glob '[abc]', 'x5' glob 'x[0-9]', 'd' glob '[^abc]'
 -- expect: rows
 -- | 1 | 0 | 1 | 1 |
 
+-- case: glob class with a bracket first, a negation and a dash at either end
+select ']' glob '[]]', 'a' glob '[^]a]', 'b' glob '[^]a]', '-' glob '[a-]', 'b' glob '[a-]', '-' glob '[-z]';
+-- expect: rows
+-- | 1 | 0 | 1 | 1 | 0 | 1 |
+
+-- case: like with the escape as its last character matches nothing
+select 'ab' like 'ab\' escape '\', 'ab\' like 'ab\' escape '\';
+-- expect: rows
+-- | 0 | 0 |
+
+-- case: like underscore matches one character beyond the basic plane
+select '😀' like '_', '😀' glob '?', '😀x' like '_x';
+-- expect: rows
+-- | 1 | 1 | 1 |
+
 -- case: not glob
 select 'abc' not glob 'a*';
 -- expect: rows

@@ -130,6 +130,22 @@ select k from t order by k limit 1 + 1;
 -- | 1 |
 -- | 2 |
 
+-- case: limit of text that is no number is a datatype mismatch
+select k from t order by k limit 'x';
+-- expect: error datatype mismatch at 1:34
+
+-- case: limit of a real with a fraction is a datatype mismatch
+select k from t order by k limit 1.5;
+-- expect: error datatype mismatch at 1:34
+
+-- case: limit null is a datatype mismatch
+select k from t order by k limit null;
+-- expect: error datatype mismatch at 1:34
+
+-- case: offset of text that is no number is a datatype mismatch
+select k from t order by k limit 2 offset 'x';
+-- expect: error datatype mismatch at 1:43
+
 -- case: distinct removes duplicates
 select distinct v from t;
 -- expect: rows

@@ -15,6 +15,7 @@ import io.derive.engine.exec.query.QueryPlanCache;
 import io.derive.engine.exec.write.ConflictFailure;
 import io.derive.engine.exec.write.DeferredRowChecks;
 import io.derive.engine.exec.write.ReferentialActions;
+import io.derive.engine.plan.functions.StatementClock;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.Statement;
@@ -86,7 +87,12 @@ public final class EngineSession implements Session {
         return run(parse(sql), sql, parameters, null);
     }
 
+    /** Runs one statement; its clock readings all see one instant, as in SQLite. */
     private Result run(Statement statement, String sql, Parameters parameters, QueryPlanCache plans) {
+        return StatementClock.during(() -> runStatement(statement, sql, parameters, plans));
+    }
+
+    private Result runStatement(Statement statement, String sql, Parameters parameters, QueryPlanCache plans) {
         requireOpen();
         if (statement instanceof Statement.Begin b) {
             begin(b);

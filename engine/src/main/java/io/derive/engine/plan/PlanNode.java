@@ -1,6 +1,7 @@
 package io.derive.engine.plan;
 
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.sql.ast.SourceSpan;
 
 import java.util.List;
 
@@ -204,8 +205,12 @@ public sealed interface PlanNode {
         }
     }
 
-    /** {@code limit} and {@code offset} may be null. */
-    record Limit(PlanNode input, BoundExpr limit, BoundExpr offset) implements PlanNode {
+    /**
+     * {@code limit} and {@code offset} may be null; {@code limitAt} and {@code offsetAt} are where
+     * they stand in the SQL text, for the error a value that is no integer fails with when run.
+     */
+    record Limit(PlanNode input, BoundExpr limit, BoundExpr offset, SourceSpan limitAt, SourceSpan offsetAt)
+            implements PlanNode {
         @Override
         public List<OutputColumn> columns() {
             return input.columns();

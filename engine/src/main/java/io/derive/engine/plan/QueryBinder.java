@@ -118,8 +118,10 @@ public final class QueryBinder {
         if (select.limit() == null) {
             return plan;
         }
+        Expr offset = select.offset();
         return new PlanNode.Limit(plan, ExpressionBinder.bind(select.limit(), Scope.empty()),
-                select.offset() == null ? null : ExpressionBinder.bind(select.offset(), Scope.empty()));
+                offset == null ? null : ExpressionBinder.bind(offset, Scope.empty()),
+                select.limit().span(), offset == null ? null : offset.span());
     }
 
     /** {@code order by} of a compound: terms name output columns, by position, name, or expression over them. */

@@ -7,13 +7,14 @@ import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
-import io.derive.engine.schema.Numeric;
+import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.spi.KeyRange;
 import io.derive.engine.spi.LookaheadCursor;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.txn.Transaction;
 import io.derive.engine.types.ValueOrder;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -319,8 +320,8 @@ public final class QueryExecutor {
     }
 
     private RowCursor limit(RowCursor input, PlanNode.Limit limit) {
-        long max = limit.limit() == null ? -1 : count(limit.limit(), "LIMIT");
-        long skip = limit.offset() == null ? 0 : Math.max(0, count(limit.offset(), "OFFSET"));
+        long max = limit.limit() == null ? -1 : count(limit.limit(), limit.limitAt());
+        long skip = limit.offset() == null ? 0 : Math.max(0, count(limit.offset(), limit.offsetAt()));
         return new RowCursor() {
             private long skipped;
             private long produced;
@@ -353,12 +354,33 @@ public final class QueryExecutor {
         };
     }
 
-    private long count(BoundExpr e, String clause) {
+    /**
+     * A limit or offset as SQLite takes it: an integer, or a real or text that is one exactly
+     * ({@code 2.0}, {@code '2'}, {@code '1e1'}); anything else, NULL included, is SQLite's
+     * {@code datatype mismatch}, sited at the expression.
+     */
+    private long count(BoundExpr e, SourceSpan at) {
         Object v = ExpressionCompiler.compile(e).eval(NO_ROW, parameters);
-        if (v == null || v instanceof byte[]) {
-            throw new DeriveException(DeriveException.DATA, clause + " must be an integer");
+        try {
+            if (v instanceof Long l) {
+                return l;
+            }
+            if (v instanceof Boolean b) {
+                return b ? 1 : 0;
+            }
+            if (v instanceof Double d && Double.isFinite(d)) {
+                return BigDecimal.valueOf(d).longValueExact();
+            }
+            if (v instanceof BigDecimal d) {
+                return d.longValueExact();
+            }
+            if (v instanceof String s) {
+                return new BigDecimal(s.strip()).longValueExact();
+            }
+        } catch (ArithmeticException | NumberFormatException notAnInteger) {
+            // not an integer exactly: the mismatch below
         }
-        return Numeric.of(v).longValue();
+        throw at.error(DeriveException.DATA, "datatype mismatch");
     }
 
     /** Rows compared column by column under each column's collation: the identity of DISTINCT and UNION. */

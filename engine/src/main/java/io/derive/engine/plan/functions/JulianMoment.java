@@ -20,7 +20,7 @@ record JulianMoment(long millis) {
     }
 
     static JulianMoment now() {
-        return new JulianMoment(System.currentTimeMillis() + UNIX_EPOCH);
+        return new JulianMoment(StatementClock.epochMillis() + UNIX_EPOCH);
     }
 
     /**
