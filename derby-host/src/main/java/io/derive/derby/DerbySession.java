@@ -11,10 +11,15 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import javax.sql.XAConnection;
+import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
+
 /**
  * What the Derby host keeps per engine session: one JDBC connection, shared by every Derby table
  * the session touches, so that a transaction over several of them commits or rolls back in one
- * Derby transaction; its prepared statements; and the current {@link DerbyTransaction}.
+ * Derby transaction; its prepared statements; and the current {@link DerbyTransaction}. The
+ * connection is an XA connection's, so that a transaction may be a branch of a global one.
  *
  * <p>Used by one thread at a time, as engine sessions are.
  */
@@ -24,7 +29,9 @@ final class DerbySession implements AutoCloseable {
     private static final int STATEMENT_CACHE = 512;
 
     private final DerbyTableModule module;
+    private final XAConnection xa;
     private final Connection connection;
+    private final XAResource xaResource;
     private final Map<String, PreparedStatement> statements = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, PreparedStatement> eldest) {
@@ -40,7 +47,14 @@ final class DerbySession implements AutoCloseable {
 
     DerbySession(DerbyTableModule module) {
         this.module = module;
-        this.connection = module.store().sessionConnection();
+        this.xa = module.store().xaConnection();
+        try {
+            this.connection = module.store().sessionConnection(xa);
+            this.xaResource = xa.getXAResource();
+        } catch (SQLException | RuntimeException e) {
+            DerbyStore.closeQuietly(xa);
+            throw e instanceof SQLException sql ? failure("open a session on", sql) : (RuntimeException) e;
+        }
     }
 
     DerbyTableModule module() {
@@ -51,10 +65,17 @@ final class DerbySession implements AutoCloseable {
         return connection;
     }
 
-    /** The transaction the session's next connection joins: the open one, else a new one. */
-    DerbyTransaction transaction() {
+    XAResource xaResource() {
+        return xaResource;
+    }
+
+    /**
+     * The transaction the session's next connection joins: the open one, else a new one — on
+     * the Derby branch {@code branch} of a global transaction when it is not null.
+     */
+    DerbyTransaction transaction(Xid branch) {
         if (current == null || current.ended()) {
-            current = new DerbyTransaction(this);
+            current = branch == null ? new DerbyTransaction(this) : DerbyTransaction.onBranch(this, branch);
         }
         return current;
     }
@@ -89,10 +110,13 @@ final class DerbySession implements AutoCloseable {
         return module.store().failure(action, e);
     }
 
-    /** Rolls back an open transaction, then closes the statements and the connection. */
+    /**
+     * Rolls back an open transaction, except a prepared branch, which Derby keeps in doubt for
+     * its transaction manager; then closes the statements and the connection.
+     */
     @Override
     public void close() {
-        if (current != null && !current.ended()) {
+        if (current != null && !current.ended() && !current.preparedBranch()) {
             current.rollback();
         }
         statements.values().forEach(DerbySession::closeQuietly);
@@ -102,6 +126,7 @@ final class DerbySession implements AutoCloseable {
         } catch (SQLException e) {
             LOG.log(Level.WARNING, "closing a session connection of " + module.store().location() + " failed", e);
         }
+        DerbyStore.closeQuietly(xa);
     }
 
     private static void closeQuietly(PreparedStatement p) {

@@ -15,6 +15,11 @@ import java.util.List;
 import java.util.Queue;
 import java.util.Set;
 
+import javax.sql.XAConnection;
+import javax.transaction.xa.XAException;
+import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
+
 /**
  * The Derby database behind one {@link DerbyTableModule}: session connections, the
  * autocommit connection DDL runs on, and the Derby names of the tables it stores.
@@ -64,15 +69,78 @@ final class DerbyStore implements AutoCloseable {
         return schemaPrefix == null ? schema : schemaPrefix + schema;
     }
 
-    /** A connection for one engine session: no autocommit, read committed. */
-    Connection sessionConnection() {
-        Connection c = database.connection();
+    /**
+     * The connection of an engine session, from {@code xa}: no autocommit, read committed, and
+     * cursors closed at commit (Derby refuses holdable cursors on an XA branch). Derby hands out
+     * one logical connection per XA connection at a time: a second {@code getConnection} closes
+     * the first, so the session asks once.
+     */
+    Connection sessionConnection(XAConnection xa) {
         try {
+            Connection c = xa.getConnection();
             c.setAutoCommit(false);
             c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            c.setHoldability(ResultSet.CLOSE_CURSORS_AT_COMMIT);
             return c;
         } catch (SQLException e) {
             throw failure("open a session on", e);
+        }
+    }
+
+    XAConnection xaConnection() {
+        return database.xaConnection();
+    }
+
+    /** The branches Derby holds prepared: those of live sessions and those a process that ended left in doubt. */
+    List<Xid> inDoubt() {
+        XAConnection xa = database.xaConnection();
+        try {
+            return List.of(xa.getXAResource().recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN));
+        } catch (SQLException | XAException e) {
+            throw xaFailure("list the in-doubt transactions of", e);
+        } finally {
+            closeQuietly(xa);
+        }
+    }
+
+    /** Commits or rolls back a prepared branch that no session of this process carries. */
+    void completeInDoubt(Xid xid, boolean commit) {
+        XAConnection xa = database.xaConnection();
+        try {
+            XAResource resource = xa.getXAResource();
+            if (commit) {
+                resource.commit(xid, false);
+            } else {
+                resource.rollback(xid);
+            }
+        } catch (XAException e) {
+            if (e.errorCode == XAException.XAER_NOTA) {
+                throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "Derby database '" + location()
+                        + "' has no in-doubt transaction " + xid, e);
+            }
+            throw xaFailure((commit ? "commit" : "roll back") + " in-doubt transaction " + xid + " of", e);
+        } catch (SQLException e) {
+            throw xaFailure((commit ? "commit" : "roll back") + " in-doubt transaction " + xid + " of", e);
+        } finally {
+            closeQuietly(xa);
+            runPendingDrops();
+        }
+    }
+
+    DeriveException xaFailure(String action, Exception e) {
+        if (e instanceof SQLException sql) {
+            return failure(action, sql);
+        }
+        XAException x = (XAException) e;
+        return new DeriveException(DeriveException.INTERNAL, "Derby database '" + location() + "': cannot " + action
+                + " it: " + x.getMessage() + " (XA error " + x.errorCode + ")", x);
+    }
+
+    static void closeQuietly(XAConnection xa) {
+        try {
+            xa.close();
+        } catch (SQLException e) {
+            LOG.log(Level.DEBUG, "closing an XA connection failed", e);
         }
     }
 

@@ -131,7 +131,7 @@ final class DerbyTable implements HostedTable {
 
     @Override
     public TableConnection connect(HostSession session) {
-        return new DerbyTableConnection(this, module.session(session).transaction());
+        return new DerbyTableConnection(this, module.session(session).transaction(session.branch()));
     }
 
     /** The qualified Derby name: {@link DerbyTableModule#reopen} finds the table by it. */

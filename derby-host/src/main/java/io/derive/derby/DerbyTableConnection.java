@@ -126,6 +126,11 @@ final class DerbyTableConnection implements TableConnection {
     }
 
     @Override
+    public void prepareDurably() {
+        transaction.prepareDurably();
+    }
+
+    @Override
     public void commit() {
         transaction.commit();
     }

@@ -18,6 +18,8 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
+import javax.transaction.xa.Xid;
+
 /**
  * The {@code derby} host: tables stored in an embedded Apache Derby database, one Derby table per
  * engine table ({@link DerbyTable}), one Derby connection per engine session shared by all of
@@ -155,6 +157,17 @@ public final class DerbyTableModule implements TableModule {
             return Optional.empty();
         }
         return Optional.of(new DerbyTable(this, shape, schema, name, store().countRows(DerbySql.qualified(schema, name))));
+    }
+
+    /** The branches Derby holds prepared ({@link DerbyTransaction#prepareDurably()}), booting Derby if it is not yet. */
+    @Override
+    public List<Xid> inDoubt() {
+        return store().inDoubt();
+    }
+
+    @Override
+    public void completeInDoubt(Xid xid, boolean commit) {
+        store().completeInDoubt(xid, commit);
     }
 
     @Override

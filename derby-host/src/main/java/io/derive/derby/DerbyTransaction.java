@@ -9,6 +9,10 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
+import javax.transaction.xa.XAException;
+import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
+
 /**
  * One engine transaction's work on the Derby host: a Derby transaction on the session's
  * connection, shared by the connections of every Derby table the engine transaction registers.
@@ -25,6 +29,10 @@ import java.util.Map;
  *
  * <p>Derby ends a transaction by itself on a deadlock or lock timeout (SQLState class 40); the
  * transaction is then doomed: every later use fails with that cause until the engine rolls back.
+ *
+ * <p>A transaction {@linkplain #onBranch on a branch} of a global transaction is Derby's XA
+ * branch of the same xid: {@link #prepareDurably()} is Derby's {@code prepare}, so that the branch
+ * outlives a crash in doubt; commit and rollback are Derby's, one-phase when it was not prepared.
  */
 final class DerbyTransaction {
     private static final System.Logger LOG = System.getLogger(DerbyTransaction.class.getName());
@@ -35,6 +43,8 @@ final class DerbyTransaction {
     private static final long COMMIT_PAUSE_MILLIS = Long.getLong("derive.derby.testCommitPauseMillis", 0);
 
     private final DerbySession session;
+    private final Xid branch;
+    private BranchState branchState;
     private final List<Undo> undo = new ArrayList<>();
     private final List<Integer> marks = new ArrayList<>();
     private final Map<DerbyTable, long[]> rowDeltas = new IdentityHashMap<>();
@@ -50,8 +60,42 @@ final class DerbyTransaction {
     private record Undo(DerbyTable table, byte[] key, Object[] before) {
     }
 
+    /** Where a Derby XA branch stands: started, prepared, or finished by a read-only prepare. */
+    private enum BranchState { STARTED, PREPARED, FINISHED }
+
     DerbyTransaction(DerbySession session) {
+        this(session, null);
+    }
+
+    private DerbyTransaction(DerbySession session, Xid branch) {
         this.session = session;
+        this.branch = branch;
+    }
+
+    /**
+     * A transaction on Derby's branch {@code xid}, started now on the session's XA connection.
+     *
+     * @throws DeriveException {@link DeriveException#DUPLICATE_OBJECT} when Derby already has a
+     *         branch of that xid (a live one, or one in doubt)
+     */
+    static DerbyTransaction onBranch(DerbySession session, Xid xid) {
+        try {
+            session.xaResource().start(xid, XAResource.TMNOFLAGS);
+        } catch (XAException e) {
+            if (e.errorCode == XAException.XAER_DUPID) {
+                throw new DeriveException(DeriveException.DUPLICATE_OBJECT, "Derby database '"
+                        + session.module().store().location() + "' already has a transaction branch " + xid, e);
+            }
+            throw session.module().store().xaFailure("start branch " + xid + " on", e);
+        }
+        DerbyTransaction t = new DerbyTransaction(session, xid);
+        t.branchState = BranchState.STARTED;
+        return t;
+    }
+
+    /** True for a branch Derby has prepared and not yet committed or rolled back. */
+    boolean preparedBranch() {
+        return branchState == BranchState.PREPARED && !ended;
     }
 
     DerbySession session() {
@@ -158,21 +202,65 @@ final class DerbyTransaction {
         rowDeltas.computeIfAbsent(table, t -> new long[1])[0] += delta;
     }
 
+    /**
+     * Prepares Derby's branch once, however many connections ask; a transaction without a
+     * branch has nothing to do. Derby votes read-only when the branch wrote nothing, and has
+     * then finished it.
+     */
+    void prepareDurably() {
+        if (branchState != BranchState.STARTED || ended) {
+            return;
+        }
+        requireUsable();
+        closeCursors();
+        XAResource xa = session.xaResource();
+        try {
+            xa.end(branch, XAResource.TMSUCCESS);
+            branchState = xa.prepare(branch) == XAResource.XA_RDONLY ? BranchState.FINISHED : BranchState.PREPARED;
+        } catch (XAException e) {
+            // Derby has rolled the branch back, or it still is to be rolled back: the engine does that next.
+            doomedBy = session.module().store().xaFailure("prepare branch " + branch + " on", e);
+            throw doomedBy;
+        }
+    }
+
     /** Commits the Derby transaction once, however many connections ask. */
     void commit() {
         if (ended) {
             return;
         }
-        requireUsable();
+        if (branchState != BranchState.PREPARED) {
+            requireUsable();
+        }
         closeCursors();
         pauseForCrashTests();
         try {
-            session.connection().commit();
+            if (branch == null) {
+                session.connection().commit();
+            } else {
+                commitBranch();
+            }
         } catch (SQLException e) {
             throw fail("commit", e);
+        } catch (XAException e) {
+            throw session.module().store().xaFailure("commit branch " + branch + " on", e);
         }
         rowDeltas.forEach((table, delta) -> table.committed(delta[0]));
         finish();
+    }
+
+    private void commitBranch() throws XAException {
+        XAResource xa = session.xaResource();
+        switch (branchState) {
+            case STARTED -> {
+                xa.end(branch, XAResource.TMSUCCESS);
+                xa.commit(branch, true);
+            }
+            case PREPARED -> xa.commit(branch, false);
+            case FINISHED -> {
+            }
+        }
+        branchState = BranchState.FINISHED;
     }
 
     private static void pauseForCrashTests() {
@@ -192,11 +280,37 @@ final class DerbyTransaction {
         }
         closeCursors();
         try {
-            session.connection().rollback();
-        } catch (SQLException e) {
+            if (branch == null) {
+                session.connection().rollback();
+            } else {
+                rollbackBranch();
+            }
+        } catch (SQLException | XAException e) {
             LOG.log(Level.WARNING, "rollback on " + session.module().store().location() + " failed", e);
         }
         finish();
+    }
+
+    private void rollbackBranch() throws XAException {
+        XAResource xa = session.xaResource();
+        if (branchState == BranchState.STARTED) {
+            try {
+                xa.end(branch, XAResource.TMFAIL);
+            } catch (XAException e) {
+                // An XA_RB* answer: Derby has marked or rolled the branch back already; the rollback below finishes it.
+                LOG.log(Level.DEBUG, "end of branch {0} before its rollback: {1}", branch, e.getMessage());
+            }
+        }
+        if (branchState != BranchState.FINISHED) {
+            try {
+                xa.rollback(branch);
+            } catch (XAException e) {
+                if (e.errorCode != XAException.XAER_NOTA) {
+                    throw e;
+                }
+            }
+        }
+        branchState = BranchState.FINISHED;
     }
 
     /** The error for a failed JDBC call; a class-40 failure dooms the transaction. */

@@ -1,5 +1,6 @@
 package io.derive.engine;
 
+import io.derive.engine.api.BranchId;
 import io.derive.engine.api.Database;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.RehydrateReport;
@@ -15,9 +16,14 @@ import io.derive.engine.txn.DatabaseWriteLock;
 
 import java.lang.System.Logger.Level;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+
+import javax.transaction.xa.Xid;
 
 /**
  * The engine's {@link Database}: it wires the catalog, the table modules, the execution
@@ -34,6 +40,9 @@ final class EngineDatabase implements Database {
     private final Map<String, TableModule> modules;
     private final AtomicLong sessionIds = new AtomicLong();
     private DurableCatalog durable;
+    private TableModule durableHost;
+    /** Branches an ended process left prepared on the durable host; the open completes when none is left. */
+    private final Set<BranchId> waitingFor = new LinkedHashSet<>();
     private volatile boolean closed;
 
     private EngineDatabase(DatabaseConfig config, Map<String, TableModule> modules) {
@@ -61,22 +70,52 @@ final class EngineDatabase implements Database {
         modules.values().forEach(m -> m.start(config.name()));
         EngineDatabase database = new EngineDatabase(config, modules);
         if (config.durableHost() != null) {
-            database.rehydrate(config);
+            database.openDurable(config);
         }
         LOG.log(Level.INFO, "opened Derive database ''{0}'' with table modules {1}", config.name(), modules.keySet());
         return database;
     }
 
-    private void rehydrate(DatabaseConfig config) {
-        TableModule host = modules.get(config.durableHost());
-        if (host == null) {
+    /**
+     * Rehydrates now, or — when the durable host holds branches an ended process prepared — once
+     * they are decided: until then what they wrote (catalog rows included) is locked and of
+     * unknown outcome, so nothing may be read or adopted from it.
+     */
+    private void openDurable(DatabaseConfig config) {
+        durableHost = modules.get(config.durableHost());
+        if (durableHost == null) {
             close();
             throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "no table module named '" + config.durableHost()
                     + "' to keep the catalog of database '" + config.name() + "'");
         }
+        List<Xid> inDoubt;
         try {
-            durable = DurableCatalog.open(host, config.name());
-            try (Session session = openSession()) {
+            inDoubt = durableHost.inDoubt();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+        if (inDoubt.isEmpty()) {
+            rehydrate();
+            return;
+        }
+        synchronized (waitingFor) {
+            inDoubt.forEach(x -> waitingFor.add(BranchId.of(x)));
+            services.unavailable(waitingReason());
+        }
+        LOG.log(Level.WARNING, "database ''{0}'' waits for the outcome of in-doubt transactions {1}: it opens once "
+                + "their transaction manager (or an operator) has committed or rolled them back", name, waitingFor);
+    }
+
+    private String waitingReason() {
+        return "waits for the outcome of " + waitingFor.size() + " in-doubt transaction" + (waitingFor.size() == 1 ? "" : "s")
+                + " " + waitingFor + " a process left prepared; it opens once they are committed or rolled back";
+    }
+
+    private void rehydrate() {
+        try {
+            durable = DurableCatalog.open(durableHost, name);
+            try (Session session = new EngineSession(services, sessionIds.incrementAndGet(), true)) {
                 services.rehydrateReport(new Rehydrator(durable, services).run(session));
             }
             services.committed().persistThrough(durable);
@@ -88,16 +127,62 @@ final class EngineDatabase implements Database {
     }
 
     @Override
+    public List<BranchId> inDoubt() {
+        requireNotClosed();
+        Set<BranchId> all = new LinkedHashSet<>(services.committed().branches().xids());
+        if (durableHost != null) {
+            durableHost.inDoubt().forEach(x -> all.add(BranchId.of(x)));
+        }
+        return List.copyOf(all);
+    }
+
+    @Override
+    public void commitInDoubt(Xid xid) {
+        decide(BranchId.of(xid), true);
+    }
+
+    @Override
+    public void rollbackInDoubt(Xid xid) {
+        decide(BranchId.of(xid), false);
+    }
+
+    private void decide(BranchId xid, boolean commit) {
+        requireNotClosed();
+        if (services.committed().branches().decide(xid, commit)) {
+            return;
+        }
+        if (durableHost == null) {
+            throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "database '" + name + "' has no prepared branch " + xid);
+        }
+        synchronized (waitingFor) {
+            durableHost.completeInDoubt(xid, commit);
+            LOG.log(Level.INFO, "database ''{0}'': in-doubt branch {1} {2}", name, xid, commit ? "committed" : "rolled back");
+            if (waitingFor.remove(xid)) {
+                if (waitingFor.isEmpty()) {
+                    rehydrate();
+                    services.unavailable(null);
+                    LOG.log(Level.INFO, "opened Derive database ''{0}'' now that its in-doubt transactions are decided", name);
+                } else {
+                    services.unavailable(waitingReason());
+                }
+            }
+        }
+    }
+    @Override
     public RehydrateReport rehydrateReport() {
         return services.rehydrateReport();
     }
 
     @Override
     public Session openSession() {
+        requireNotClosed();
+        return new EngineSession(services, sessionIds.incrementAndGet());
+    }
+
+    private void requireNotClosed() {
         if (closed) {
             throw new DeriveException(DeriveException.TRANSACTION_STATE, "database '" + name + "' is closed");
         }
-        return new EngineSession(services, sessionIds.incrementAndGet());
     }
 
     @Override

@@ -1,5 +1,9 @@
 package io.derive.engine.api;
 
+import java.util.List;
+
+import javax.transaction.xa.Xid;
+
 /**
  * An open Derive database: its catalog, its tables and the sessions that use it. It is
  * thread-safe: open it once (with {@code io.derive.engine.Derive}) and share it between threads;
@@ -24,8 +28,37 @@ public interface Database extends AutoCloseable {
     RehydrateReport rehydrateReport();
 
     /**
+     * The global-transaction branches prepared in this database and not yet decided: those of
+     * live or closed sessions ({@link Session#begin(javax.transaction.xa.Xid)}) and those a
+     * process that ended left prepared on the durable host. While any of the latter is
+     * undecided the database does not open: every statement fails with
+     * {@link DeriveException#TRANSACTION_STATE}, naming the branches, and the open completes
+     * (rehydrate included) once the last of them is decided.
+     *
+     * @throws DeriveException when the durable host cannot list its branches
+     */
+    List<BranchId> inDoubt();
+
+    /**
+     * Commits the prepared branch {@code xid}, from whichever session (if any) prepared it.
+     *
+     * @throws DeriveException {@link DeriveException#UNDEFINED_OBJECT} when no branch of that
+     *         xid is prepared here; another code when the commit fails (the branch stays prepared)
+     */
+    void commitInDoubt(Xid xid);
+
+    /**
+     * Rolls back the prepared branch {@code xid}, from whichever session (if any) prepared it.
+     *
+     * @throws DeriveException {@link DeriveException#UNDEFINED_OBJECT} when no branch of that
+     *         xid is prepared here
+     */
+    void rollbackInDoubt(Xid xid);
+
+    /**
      * Closes every table module, recording a clean close for a durable database. Sessions still
-     * open can no longer be used meaningfully. Closing twice does nothing.
+     * open can no longer be used meaningfully; a prepared branch stays prepared on the durable
+     * host, in doubt at the next open. Closing twice does nothing.
      */
     @Override
     void close();

@@ -2,6 +2,8 @@ package io.derive.engine.api;
 
 import java.util.Map;
 
+import javax.transaction.xa.Xid;
+
 /**
  * One user's conversation with a {@link Database}. A session is not thread-safe: callers use it
  * from one thread at a time, although consecutive calls may come from different threads (as an
@@ -45,16 +47,38 @@ public interface Session extends AutoCloseable {
     void begin();
 
     /**
-     * First step of a two-step commit: runs end-of-transaction work and checks, then prepares
-     * every table connection the transaction registered. After {@link CommitVote#PREPARED} only
-     * {@link #commit()} or {@link #rollback()} may follow; after {@link CommitVote#READ_ONLY} the
-     * transaction has ended.
+     * Opens an explicit transaction that is the branch {@code xid} of a global (XA)
+     * transaction. It behaves as one {@link #begin()} opens, and besides: {@link #prepareCommit()}
+     * makes the rows and catalog changes it wrote on a durable host survive a crash, on a branch
+     * of that host's resource manager with this same xid, which {@link Database#inDoubt()} lists
+     * until it is decided; {@link #close()} while it is prepared leaves it prepared, to be decided
+     * by {@link Database#commitInDoubt} or {@link Database#rollbackInDoubt}.
      *
-     * @throws DeriveException if a check fails; the transaction is then rolled back
+     * @throws DeriveException {@link DeriveException#TRANSACTION_STATE} if a transaction is open,
+     *         or {@link DeriveException#DUPLICATE_OBJECT} if a live transaction of the database
+     *         already prepared a branch of this xid
+     */
+    void begin(Xid xid);
+
+    /**
+     * The first phase of a two-phase commit: runs end-of-transaction work and checks, then
+     * prepares every table connection the transaction registered and, for a {@linkplain
+     * #begin(Xid) branch}, makes its durable part survive a crash. After
+     * {@link CommitVote#PREPARED} only {@link #commit()} or {@link #rollback()} may follow; after
+     * {@link CommitVote#READ_ONLY} the transaction has ended.
+     *
+     * @throws DeriveException if a check fails or the durable host cannot prepare; the
+     *         transaction is then rolled back
      */
     CommitVote prepareCommit();
 
-    /** Commits the open transaction, preparing it first if {@link #prepareCommit()} was not called. */
+    /**
+     * Commits the open transaction: the second phase after {@link #prepareCommit()}, else a
+     * one-phase commit (the same checks, nothing made durable ahead of the commit).
+     *
+     * @throws DeriveException if a check or the commit fails; the transaction has then rolled
+     *         back, except a prepared branch, which stays prepared (commit it again, or roll it back)
+     */
     void commit();
 
     /** Rolls the open transaction back; without one it does nothing. */
@@ -63,7 +87,11 @@ public interface Session extends AutoCloseable {
     /** True while an explicit transaction is open. */
     boolean inTransaction();
 
-    /** Rolls back an open transaction and releases the session. */
+    /**
+     * Rolls back an open transaction and releases the session; a prepared {@linkplain
+     * #begin(Xid) branch} is left prepared instead, for its transaction manager to decide
+     * through the {@link Database}.
+     */
     @Override
     void close();
 }

@@ -1,5 +1,6 @@
 package io.derive.engine.exec;
 
+import io.derive.engine.api.BranchId;
 import io.derive.engine.api.CommitVote;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.PreparedStatement;
@@ -25,6 +26,8 @@ import io.derive.engine.txn.Transaction;
 import java.lang.System.Logger.Level;
 import java.util.Map;
 
+import javax.transaction.xa.Xid;
+
 /**
  * The engine's {@link Session}: parses each statement, runs it inside a statement savepoint of
  * the open transaction (or of a transaction of its own in autocommit), and maps every failure
@@ -39,11 +42,21 @@ public final class EngineSession implements Session {
     private final Pragmas pragmas = new Pragmas();
     private final SqlSavepoints savepoints = new SqlSavepoints();
     private final SessionResources resources;
+    private final boolean opensDatabase;
     private boolean closed;
 
     public EngineSession(EngineServices services, long id) {
+        this(services, id, false);
+    }
+
+    /**
+     * @param opensDatabase true for the session the database's own open runs (rehydrate), which
+     *                      works while the database is {@linkplain EngineServices#unavailable unavailable}
+     */
+    public EngineSession(EngineServices services, long id, boolean opensDatabase) {
         this.services = services;
         this.id = id;
+        this.opensDatabase = opensDatabase;
         this.resources = new SessionResources("session " + id + " of database '" + services.databaseName() + "'");
     }
 
@@ -94,6 +107,7 @@ public final class EngineSession implements Session {
 
     private Result runStatement(Statement statement, String sql, Parameters parameters, QueryPlanCache plans) {
         requireOpen();
+        forgetDecidedTransaction();
         if (statement instanceof Statement.Begin b) {
             begin(b);
             return Result.empty(StatementKind.TRANSACTION);
@@ -241,12 +255,34 @@ public final class EngineSession implements Session {
 
     @Override
     public void begin() {
+        beginBranch(null);
+    }
+
+    @Override
+    public void begin(Xid xid) {
+        BranchId branch = BranchId.of(xid);
+        if (services.committed().branches().xids().contains(branch)) {
+            throw new DeriveException(DeriveException.DUPLICATE_OBJECT, "branch " + branch
+                    + " is already prepared in database '" + services.databaseName() + "'");
+        }
+        beginBranch(branch);
+    }
+
+    private void beginBranch(BranchId branch) {
         requireOpen();
+        forgetDecidedTransaction();
         if (explicit != null) {
             throw new DeriveException(DeriveException.TRANSACTION_STATE,
                     "cannot start a transaction within a transaction");
         }
-        explicit = newTransaction();
+        explicit = newTransaction(branch);
+    }
+
+    /** A prepared branch may be decided from another session ({@code commitInDoubt}); this one then has none. */
+    private void forgetDecidedTransaction() {
+        if (explicit != null && !explicit.isActive() && !explicit.isPrepared()) {
+            explicit = null;
+        }
     }
 
     private void begin(Statement.Begin b) {
@@ -260,6 +296,7 @@ public final class EngineSession implements Session {
     @Override
     public CommitVote prepareCommit() {
         requireOpen();
+        forgetDecidedTransaction();
         if (explicit == null) {
             throw new DeriveException(DeriveException.TRANSACTION_STATE, "no transaction is open to prepare");
         }
@@ -282,16 +319,23 @@ public final class EngineSession implements Session {
     @Override
     public void commit() {
         requireOpen();
+        forgetDecidedTransaction();
         if (explicit == null) {
             throw new DeriveException(DeriveException.TRANSACTION_STATE, "no transaction is open to commit");
         }
         Transaction txn = explicit;
-        explicit = null;
-        txn.commit();
+        try {
+            txn.commit();
+        } finally {
+            if (!txn.isPrepared()) {
+                explicit = null;
+            }
+        }
     }
 
     @Override
     public void rollback() {
+        forgetDecidedTransaction();
         if (explicit != null) {
             Transaction txn = explicit;
             explicit = null;
@@ -301,23 +345,40 @@ public final class EngineSession implements Session {
 
     @Override
     public boolean inTransaction() {
+        forgetDecidedTransaction();
         return explicit != null;
     }
 
     @Override
     public void close() {
-        if (!closed) {
-            try {
-                rollback();
-            } finally {
-                closed = true;
-                resources.close();
-            }
+        if (closed) {
+            return;
+        }
+        closed = true;
+        forgetDecidedTransaction();
+        if (explicit != null && explicit.isPrepared() && explicit.branch() != null) {
+            // XA: a prepared branch is the transaction manager's to decide, never rolled back here.
+            services.committed().branches().park(explicit, resources);
+            explicit = null;
+            return;
+        }
+        try {
+            rollback();
+        } finally {
+            resources.close();
         }
     }
 
     private Transaction newTransaction() {
-        return new Transaction(services.committed(), resources, "session "+ id + " of database '" + services.databaseName() + "'");
+        return newTransaction(null);
+    }
+
+    private Transaction newTransaction(BranchId branch) {
+        if (!opensDatabase) {
+            services.requireAvailable();
+        }
+        resources.branch(branch);
+        return new Transaction(services.committed(), resources, "session " + id + " of database '" + services.databaseName() + "'");
     }
 
     private void requireTransaction(String verb, Statement at) {

@@ -2,6 +2,8 @@ package io.derive.engine.spi;
 
 import java.util.function.Supplier;
 
+import javax.transaction.xa.Xid;
+
 /**
  * The engine session a table connection is opened for. A host that keeps one resource per
  * session — the Derby host keeps one JDBC connection shared by all its tables, so that a
@@ -25,6 +27,17 @@ public interface HostSession {
      * @throws ClassCastException never for a key used with one type only
      */
     <T extends AutoCloseable> T resource(Object key, Class<T> type, Supplier<? extends T> open);
+
+    /**
+     * The global (XA) transaction branch the session's current transaction is, or {@code null}
+     * for a local transaction. A host whose storage has a resource manager of its own carries its
+     * part of such a transaction on a branch of that resource manager with this same xid, so
+     * that after a crash its {@link TableModule#inDoubt()} lists the xid the transaction manager
+     * logged; it reads this when the transaction first reaches it. {@code null} by default.
+     */
+    default Xid branch() {
+        return null;
+    }
 
     /** A session that keeps nothing: each call opens a new resource and nothing is ever closed. For tests of a host alone. */
     HostSession DETACHED = new HostSession() {

@@ -135,6 +135,21 @@ public interface TableConnection {
     }
 
     /**
+     * The first phase of a two-phase commit, after {@link #prepare()}: makes this connection's
+     * pending changes survive a crash until {@link #commit()} or {@link #rollback()} decides
+     * them — or, after a restart, {@link TableModule#completeInDoubt}. Called once per
+     * connection, only when the transaction commits in two phases (a one-phase commit goes from
+     * {@link #prepare()} straight to {@link #commit()}); after it, only commit or rollback
+     * follow. A host that keeps nothing across a crash, or whose transaction is not a
+     * {@linkplain HostSession#branch() branch}, has nothing to do (the default).
+     *
+     * @throws io.derive.engine.api.DeriveException when the changes cannot be made durable; the
+     *         engine then rolls the transaction back
+     */
+    default void prepareDurably() {
+    }
+
+    /**
      * True for a connection whose {@link #commit()} can still fail after {@link #prepare()} — a
      * store that makes the commit durable only then, as Derby does with its log. The engine
      * commits these first, so that when such a commit fails no other connection has published

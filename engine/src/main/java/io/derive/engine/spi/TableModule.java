@@ -1,8 +1,12 @@
 package io.derive.engine.spi;
 
+import io.derive.engine.api.DeriveException;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+
+import javax.transaction.xa.Xid;
 
 /**
  * A host: a table module that stores the rows of the tables created {@code using} it.
@@ -86,6 +90,30 @@ public interface TableModule {
      */
     default Optional<io.derive.engine.types.Collation> keyCollation(List<String> args) {
         return Optional.empty();
+    }
+
+    /**
+     * The global-transaction branches this host has prepared ({@link TableConnection#prepareDurably})
+     * and not yet seen decided, those an earlier process left in doubt included; empty for a
+     * host that keeps nothing across a crash (the default).
+     *
+     * @throws io.derive.engine.api.DeriveException when the host cannot read them
+     */
+    default List<Xid> inDoubt() {
+        return List.of();
+    }
+
+    /**
+     * Commits ({@code commit}) or rolls back an in-doubt branch that no live transaction of this
+     * module carries — one a process that ended prepared. The host's locks on what the branch
+     * wrote are released.
+     *
+     * @throws io.derive.engine.api.DeriveException {@link io.derive.engine.api.DeriveException#UNDEFINED_OBJECT}
+     *         when the host has no such branch (the default)
+     */
+    default void completeInDoubt(Xid xid, boolean commit) {
+        throw new DeriveException(DeriveException.UNDEFINED_OBJECT,
+                "table module '" + name() + "' has no in-doubt branch " + xid);
     }
 
     /** Releases every resource of the module; the database is closing. */

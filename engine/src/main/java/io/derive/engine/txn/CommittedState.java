@@ -13,6 +13,7 @@ public final class CommittedState {
     private final AtomicReference<Catalog> catalog = new AtomicReference<>(Catalog.empty());
     private final WriteLock writeLock;
     private final Duration writeLockTimeout;
+    private final PreparedBranches branches = new PreparedBranches();
     private volatile CatalogPersistence persistence;
 
     public CommittedState(WriteLock writeLock, Duration writeLockTimeout) {
@@ -31,6 +32,11 @@ public final class CommittedState {
 
     CatalogPersistence persistence() {
         return persistence;
+    }
+
+    /** The database's prepared global-transaction branches. */
+    public PreparedBranches branches() {
+        return branches;
     }
 
     void publish(Catalog next) {

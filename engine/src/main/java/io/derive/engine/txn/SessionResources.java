@@ -7,12 +7,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import javax.transaction.xa.Xid;
+
 /** What hosts keep per engine session ({@link HostSession}), closed with the session. */
 public final class SessionResources implements HostSession, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(SessionResources.class.getName());
 
     private final String session;
     private final Map<Object, AutoCloseable> resources = new LinkedHashMap<>();
+    private Xid branch;
 
     public SessionResources(String session) {
         this.session = session;
@@ -27,6 +30,16 @@ public final class SessionResources implements HostSession, AutoCloseable {
         T created = open.get();
         resources.put(key, created);
         return created;
+    }
+
+    @Override
+    public Xid branch() {
+        return branch;
+    }
+
+    /** Sets the branch of the transaction the session starts now ({@code null}: a local one). */
+    public void branch(Xid xid) {
+        branch = xid;
     }
 
     /** Closes every resource, in the order they were opened; a failure is logged and the rest still close. */

@@ -1,5 +1,6 @@
 package io.derive.engine.txn;
 
+import io.derive.engine.api.BranchId;
 import io.derive.engine.api.CommitVote;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.Catalog;
@@ -17,11 +18,16 @@ import java.util.Map;
  * One engine transaction: the table connections it registered, its working catalog, its
  * savepoints and the write lock once it writes.
  *
- * <p>Commit is two steps so that XA can call them separately: {@link #prepare()} runs the
- * checks deferred to commit ({@link #checkBeforePrepare}), then every connection's prepare, {@link #commit()} commits every connection, publishes the catalog and
- * runs the actions DDL left for commit (releasing dropped storage). {@link #rollback()} discards
- * pending writes and the working catalog and runs the actions DDL left for rollback (releasing
- * storage created inside the transaction).
+ * <p>A commit runs the checks deferred to commit ({@link #checkBeforePrepare}), stages the
+ * catalog change and prepares every connection, then commits every connection, publishes the
+ * catalog and runs the actions DDL left for commit (releasing dropped storage). In two phases
+ * (XA), {@link #prepare()} does the first part and also makes every connection's changes
+ * durable ({@link TableConnection#prepareDurably()}); {@link #commit()} alone is a one-phase
+ * commit. {@link #rollback()} discards pending writes and the working catalog and runs the
+ * actions DDL left for rollback (releasing storage created inside the transaction).
+ *
+ * <p>A transaction whose session carries a {@linkplain HostSession#branch() branch} is listed in
+ * its database's {@link PreparedBranches} from a successful {@link #prepare()} until it ends.
  */
 public final class Transaction {
     private enum Phase { ACTIVE, PREPARED, ENDED }
@@ -29,6 +35,7 @@ public final class Transaction {
     private final CommittedState shared;
     private final HostSession session;
     private final String description;
+    private final BranchId branch;
     private final Map<HostedTable, TableConnection> connections = new IdentityHashMap<>();
     private final List<TableConnection> registrationOrder = new ArrayList<>();
     private final List<Runnable> onCommit = new ArrayList<>();
@@ -47,6 +54,12 @@ public final class Transaction {
         this.shared = shared;
         this.session = session;
         this.description = description;
+        this.branch = session.branch() == null ? null : BranchId.of(session.branch());
+    }
+
+    /** The global-transaction branch this transaction is, or {@code null} for a local one. */
+    public BranchId branch() {
+        return branch;
     }
 
     /** The schema this transaction sees: its own DDL, else the latest committed catalog. */
@@ -153,9 +166,11 @@ public final class Transaction {
     }
 
     /**
-     * Runs the checks deferred to commit, then prepares every registered connection.
+     * The first phase of a two-phase commit: runs the checks deferred to commit, stages the
+     * catalog change, then prepares every registered connection and makes its changes durable.
      *
      * @return {@link CommitVote#READ_ONLY} (and ends the transaction) when nothing was written
+     * @throws RuntimeException what a check or a connection threw; the transaction has rolled back
      */
     public CommitVote prepare() {
         requireActive();
@@ -164,35 +179,56 @@ public final class Transaction {
             return CommitVote.READ_ONLY;
         }
         try {
-            for (Runnable check : List.copyOf(commitChecks)) {
-                check.run();
-            }
-            CatalogPersistence persistence = shared.persistence();
-            if (workingCatalog != null && persistence != null) {
-                persistence.stage(this, shared.catalog(), workingCatalog);
-            }
+            prepareConnections();
             for (TableConnection c : List.copyOf(registrationOrder)) {
-                c.prepare();
+                c.prepareDurably();
             }
         } catch (RuntimeException e) {
             rollback();
             throw e;
         }
         phase = Phase.PREPARED;
+        if (branch != null) {
+            shared.branches().prepared(this);
+        }
         return CommitVote.PREPARED;
     }
 
+    private void prepareConnections() {
+        for (Runnable check : List.copyOf(commitChecks)) {
+            check.run();
+        }
+        CatalogPersistence persistence = shared.persistence();
+        if (workingCatalog != null && persistence != null) {
+            persistence.stage(this, shared.catalog(), workingCatalog);
+        }
+        for (TableConnection c : List.copyOf(registrationOrder)) {
+            c.prepare();
+        }
+    }
+
     /**
-     * Commits, preparing first when {@link #prepare()} was not called. Durable connections
-     * ({@link TableConnection#commitsDurably()}) commit first: when one of them fails, nothing
-     * has been published and the transaction rolls back as a whole.
+     * Commits: after {@link #prepare()} the second phase, else a one-phase commit, which runs
+     * the first phase's checks and connection prepares but makes nothing durable ahead of the
+     * commit. Durable connections ({@link TableConnection#commitsDurably()}) commit first: when
+     * one of them fails, nothing has been published and the transaction rolls back as a whole —
+     * except a prepared branch, which stays prepared for the transaction manager to retry.
      */
     public void commit() {
         if (phase == Phase.ENDED) {
             throw new DeriveException(DeriveException.TRANSACTION_STATE, "the transaction has already ended");
         }
-        if (phase == Phase.ACTIVE && prepare() == CommitVote.READ_ONLY) {
-            return;
+        if (phase == Phase.ACTIVE) {
+            if (!writing) {
+                rollback();
+                return;
+            }
+            try {
+                prepareConnections();
+            } catch (RuntimeException e) {
+                rollback();
+                throw e;
+            }
         }
         List<TableConnection> order = new ArrayList<>(registrationOrder.size());
         registrationOrder.stream().filter(TableConnection::commitsDurably).forEach(order::add);
@@ -204,6 +240,9 @@ public final class Transaction {
                 committed++;
             }
         } catch (RuntimeException e) {
+            if (committed == 0 && phase == Phase.PREPARED && branch != null) {
+                throw e;
+            }
             if (committed == 0) {
                 rollback();
             } else {
@@ -242,12 +281,20 @@ public final class Transaction {
         return phase == Phase.ACTIVE;
     }
 
+    /** True between a successful {@link #prepare()} and the end of the transaction. */
+    public boolean isPrepared() {
+        return phase == Phase.PREPARED;
+    }
+
     /** How lock-wait errors name this transaction. */
     public String description() {
         return description;
     }
 
     private void end() {
+        if (branch != null && phase == Phase.PREPARED) {
+            shared.branches().ended(this);
+        }
         phase = Phase.ENDED;
         connections.clear();
         registrationOrder.clear();

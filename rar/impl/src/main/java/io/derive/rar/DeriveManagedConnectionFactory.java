@@ -84,8 +84,18 @@ public class DeriveManagedConnectionFactory
         return new DatabaseConfig(databaseName, defaultHost, timeout, durable.modules(), List.of(), durable.durableHost());
     }
 
+    /**
+     * Opens the database here, when the container makes the factory (an application's lookup,
+     * or Liberty's recovery at start), not at the first connection request: the open is what
+     * rehydrates a durable database and finds the branches a crash left in doubt.
+     */
     @Override
-    public Object createConnectionFactory(ConnectionManager manager) {
+    public Object createConnectionFactory(ConnectionManager manager) throws ResourceException {
+        DeriveResourceAdapter ra = resourceAdapter;
+        if (ra == null) {
+            throw new ResourceAdapterInternalException("the managed connection factory is not associated with a resource adapter");
+        }
+        ra.database(databaseConfig());
         return new DeriveConnectionFactoryImpl(this, manager);
     }
 

@@ -24,8 +24,10 @@ import jakarta.resource.spi.endpoint.MessageEndpointFactory;
 /**
  * The resource adapter JavaBean: owns the engine {@link Database}s for the adapter's lifetime.
  *
- * <p>Each database is opened once, when a managed connection factory first needs it, and shared by
- * every managed connection (one engine session each); {@link #stop()} closes them all.
+ * <p>Each database is opened once, when the container makes the first connection factory or
+ * managed connection of its configuration, and shared by every managed connection (one engine
+ * session each); {@link #stop()} closes them all, leaving prepared branches in doubt for the
+ * next start's recovery.
  */
 public class DeriveResourceAdapter implements ResourceAdapter {
 

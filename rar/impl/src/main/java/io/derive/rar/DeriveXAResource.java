@@ -1,13 +1,14 @@
 package io.derive.rar;
 
+import io.derive.engine.api.BranchId;
 import io.derive.engine.api.CommitVote;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Session;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import javax.transaction.xa.XAException;
@@ -17,11 +18,16 @@ import javax.transaction.xa.Xid;
 /**
  * The XA view of one managed connection: its engine session carries at most one branch at a time.
  *
- * <p>{@code start} begins an engine transaction ({@code TMJOIN}/{@code TMRESUME} re-bind the same
- * one), {@code prepare} is the engine's {@link Session#prepareCommit()}, {@code commit} its
- * {@link Session#commit()}. The memory host keeps nothing durable, so {@code recover} has no
- * in-doubt branches to report. Every call is journalled in {@link XaCallJournal} and logged at
- * DEBUG.
+ * <p>{@code start} begins the engine transaction of that branch ({@link Session#begin(Xid)};
+ * {@code TMJOIN}/{@code TMRESUME} re-bind the same one), whose work on a durable database rides
+ * on a Derby XA branch of the same xid; {@code prepare} is the engine's
+ * {@link Session#prepareCommit()}, after which Derby has logged the branch as prepared;
+ * {@code commit} is its {@link Session#commit()}, one-phase when asked. A branch this connection
+ * does not carry — one another connection prepared, or one a crashed process left in doubt — is
+ * committed or rolled back through the {@link Database} (XA: the transaction manager may
+ * complete a branch on any XAResource of the same resource manager), and {@code recover} lists
+ * the database's prepared branches. Every call is journalled in {@link XaCallJournal} and logged
+ * at DEBUG.
  */
 final class DeriveXAResource implements XAResource {
 
@@ -38,7 +44,7 @@ final class DeriveXAResource implements XAResource {
     private final Session session;
 
     // Guarded by the managed connection's monitor, like the session.
-    private XidKey branch;
+    private BranchId branch;
     private State state;
     private boolean rollbackOnly;
     private long branchStartNanos;
@@ -64,7 +70,7 @@ final class DeriveXAResource implements XAResource {
     @Override
     public void start(Xid xid, int flags) throws XAException {
         call("start", xid, flagNames(flags), () -> {
-            XidKey key = XidKey.of(xid);
+            BranchId key = branchId(xid);
             if ((flags & (TMJOIN | TMRESUME)) != 0) {
                 if (branch == null || !branch.equals(key)) {
                     throw xa(XAException.XAER_NOTA, "start(" + flagNames(flags) + ") of a branch this connection does not carry");
@@ -90,9 +96,9 @@ final class DeriveXAResource implements XAResource {
                 throw xa(XAException.XAER_OUTSIDE, "a local transaction is open on this connection");
             }
             try {
-                session.begin();
+                session.begin(key);
             } catch (DeriveException e) {
-                throw xa(XAException.XAER_RMERR, e);
+                throw xa(DeriveException.DUPLICATE_OBJECT.equals(e.code()) ? XAException.XAER_DUPID : XAException.XAER_RMERR, e);
             }
             branch = key;
             state = State.ACTIVE;
@@ -141,25 +147,36 @@ final class DeriveXAResource implements XAResource {
     @Override
     public void commit(Xid xid, boolean onePhase) throws XAException {
         call("commit", xid, "onePhase=" + onePhase, () -> {
-            requireBranch(xid);
+            if (!carries(xid)) {
+                if (onePhase) {
+                    throw xa(XAException.XAER_NOTA, "one-phase commit of a branch this connection does not carry");
+                }
+                decideElsewhere(xid, true);
+                return null;
+            }
             if (onePhase) {
                 if (state != State.ENDED) {
                     throw xa(XAException.XAER_PROTO, "one-phase commit of a branch in state " + state);
                 }
-                // The engine's checks and end-of-transaction work run in its prepare step, which a
-                // one-phase commit must not skip.
-                if (prepareEngine() == CommitVote.READ_ONLY) {
+                checkCommittable();
+                try {
+                    session.commit();
+                } catch (DeriveException e) {
+                    // A one-phase commit that fails has rolled the whole transaction back.
                     clearBranch();
-                    return null;
+                    throw xa(rollbackCode(e), e);
                 }
-            } else if (state != State.PREPARED) {
+                clearBranch();
+                return null;
+            }
+            if (state != State.PREPARED) {
                 throw xa(XAException.XAER_PROTO, "two-phase commit of a branch that is not prepared (" + state + ")");
             }
             try {
                 session.commit();
             } catch (DeriveException e) {
-                abandonBranch();
-                throw xa(XAException.XAER_RMERR, e);
+                // The branch stays prepared: the transaction manager retries the commit later.
+                throw xa(XAException.XAER_RMFAIL, e);
             }
             clearBranch();
             return null;
@@ -180,7 +197,10 @@ final class DeriveXAResource implements XAResource {
     @Override
     public void rollback(Xid xid) throws XAException {
         call("rollback", xid, "", () -> {
-            requireBranch(xid);
+            if (!carries(xid)) {
+                decideElsewhere(xid, false);
+                return null;
+            }
             try {
                 session.rollback();
             } catch (DeriveException e) {
@@ -192,10 +212,39 @@ final class DeriveXAResource implements XAResource {
         });
     }
 
+    /** Completes a prepared branch this connection does not carry, through the database. */
+    private void decideElsewhere(Xid xid, boolean commit) throws XAException {
+        Database database = connection.database();
+        try {
+            if (commit) {
+                database.commitInDoubt(branchId(xid));
+            } else {
+                database.rollbackInDoubt(branchId(xid));
+            }
+        } catch (DeriveException e) {
+            throw xa(DeriveException.UNDEFINED_OBJECT.equals(e.code()) ? XAException.XAER_NOTA : XAException.XAER_RMFAIL, e);
+        }
+    }
+
+    /**
+     * XA: a scan starts with {@code TMSTARTRSCAN}; this one answers every prepared branch of the
+     * database at once, so a continuing call ({@code TMNOFLAGS}, {@code TMENDRSCAN}) has none left.
+     */
     @Override
     public Xid[] recover(int flags) throws XAException {
-        // The memory host keeps nothing across restarts, so no branch can be in doubt.
-        return call("recover", null, flagNames(flags), () -> new Xid[0]);
+        return call("recover", null, flagNames(flags), () -> {
+            if ((flags & ~(TMSTARTRSCAN | TMENDRSCAN)) != 0) {
+                throw xa(XAException.XAER_INVAL, "unsupported recover flags " + flagNames(flags));
+            }
+            if ((flags & TMSTARTRSCAN) == 0) {
+                return new Xid[0];
+            }
+            try {
+                return connection.database().inDoubt().toArray(new Xid[0]);
+            } catch (DeriveException e) {
+                throw xa(XAException.XAER_RMERR, e);
+            }
+        });
     }
 
     @Override
@@ -231,9 +280,20 @@ final class DeriveXAResource implements XAResource {
     }
 
     private void requireBranch(Xid xid) throws XAException {
-        if (branch == null || !branch.equals(XidKey.of(xid))) {
+        if (!carries(xid)) {
             throw xa(XAException.XAER_NOTA, "this connection carries no branch " + XaCallJournal.format(xid));
         }
+    }
+
+    private boolean carries(Xid xid) throws XAException {
+        return branch != null && branch.equals(branchId(xid));
+    }
+
+    private static BranchId branchId(Xid xid) throws XAException {
+        if (xid == null) {
+            throw xa(XAException.XAER_INVAL, "null xid");
+        }
+        return BranchId.of(xid);
     }
 
     /** Refuses to commit a branch marked rollback-only or past its timeout, rolling it back. */
@@ -350,30 +410,5 @@ final class DeriveXAResource implements XAResource {
             names.add("0x" + Integer.toHexString(rest));
         }
         return String.join("|", names);
-    }
-
-    /** A xid by value: transaction managers' Xid classes need not implement equals. */
-    private record XidKey(int formatId, byte[] gtrid, byte[] bqual) {
-        static XidKey of(Xid xid) throws XAException {
-            if (xid == null) {
-                throw xa(XAException.XAER_INVAL, "null xid");
-            }
-            return new XidKey(xid.getFormatId(), xid.getGlobalTransactionId().clone(), xid.getBranchQualifier().clone());
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof XidKey k && k.formatId == formatId && Arrays.equals(k.gtrid, gtrid) && Arrays.equals(k.bqual, bqual);
-        }
-
-        @Override
-        public int hashCode() {
-            return 31 * (31 * formatId + Arrays.hashCode(gtrid)) + Arrays.hashCode(bqual);
-        }
-
-        @Override
-        public String toString() {
-            return formatId + ":" + java.util.HexFormat.of().formatHex(gtrid) + ":" + java.util.HexFormat.of().formatHex(bqual);
-        }
     }
 }

@@ -27,6 +27,7 @@ public final class EngineServices {
     private MaterializedViewOperations materializedViews;
     private volatile Rehydration rehydration;
     private volatile RehydrateReport rehydrateReport = RehydrateReport.NONE;
+    private volatile String unavailable;
 
     public EngineServices(String databaseName, CommittedState committed, Map<String, TableModule> modules, String defaultHost) {
         this.databaseName = databaseName;
@@ -50,6 +51,25 @@ public final class EngineServices {
 
     public void rehydrateReport(RehydrateReport report) {
         this.rehydrateReport = report;
+    }
+
+    /**
+     * Makes every statement of a session fail, with {@code reason} in its message, until called
+     * again with {@code null}: while the database cannot open yet.
+     */
+    public void unavailable(String reason) {
+        this.unavailable = reason;
+    }
+
+    /**
+     * @throws DeriveException {@link DeriveException#TRANSACTION_STATE} while the database is
+     *         {@linkplain #unavailable(String) unavailable}
+     */
+    public void requireAvailable() {
+        String reason = unavailable;
+        if (reason != null) {
+            throw new DeriveException(DeriveException.TRANSACTION_STATE, "database '" + databaseName + "' " + reason);
+        }
     }
 
     /** Sets (or, with null, ends) the replay of a durable catalog; see {@link Rehydration}. */
