@@ -97,8 +97,9 @@ final class ConstraintAlteration {
     }
 
     /**
-     * Binds the condition and requires it of every stored row: {@code CHECK constraint failed:
-     * name}. A condition reading tables is evaluated now too, against the transaction's state.
+     * Binds the condition and, unless it is a check on delete alone, requires it of every stored
+     * row as an insert would write it (OLD all NULL): {@code CHECK constraint failed: name}. A
+     * condition reading tables is evaluated now too, against the transaction's state.
      */
     private CheckConstraint addCheck(TableSchema table, Statement.CheckDef def) {
         CheckConstraint check = new CheckConstraint(def.name(), def.operations(), def.condition(), def.sql());
