@@ -720,3 +720,74 @@ select k, n from r;
 select stale from materialized_views() where name = 'r';
 -- expect: rows
 -- | false |
+
+-- ---- 6. CHECK operation masks collapse on derived rows: a check on insert and a check on
+-- update both hold for every row maintenance writes, as an insert writes it (OLD all NULL); a
+-- check on delete alone never applies to derivation writes, and may name old.
+
+-- case: a check on insert holds for a row maintenance writes as an update
+-- derive-only: maintained tables are Derive's
+create table s (k integer primary key, n integer, constraint ins check on insert (n < 10)) maintained as select k, n from t;
+update t set n = 50 where k = 1;
+-- expect: error CHECK constraint failed: ins (n < 10) — row derived into maintained table 'main.s' violates its declared constraint
+select n from s where k = 1;
+-- expect: rows
+-- | 1 |
+
+-- case: a check on update holds for a row maintenance writes as an insert
+-- derive-only: maintained tables are Derive's
+create table s (k integer primary key, n integer, constraint upd check on update (n < 10)) maintained as select k, n from t;
+insert into t values (3, 'c', 50, null);
+-- expect: error CHECK constraint failed: upd (n < 10) — row derived into maintained table 'main.s'
+select count(*) from t;
+-- expect: rows
+-- | 2 |
+
+-- case: a check on update holds for the rows a create fills
+-- derive-only: maintained tables are Derive's
+create table s (k integer primary key, n integer, constraint upd check on update (n > 1)) maintained as select k, n from t;
+-- expect: error CHECK constraint failed: upd (n > 1) — row derived into maintained table 'main.s'
+
+-- case: a check on delete never applies to derivation writes
+-- derive-only: maintained tables are Derive's
+create table s (k integer primary key, n integer, constraint del check on delete (false)) maintained as select k, n from t;
+insert into t values (3, 'c', 3, null);
+update t set n = 9 where k = 3;
+delete from t where k = 3;
+-- expect: count 1
+select k, n from s;
+-- expect: rows
+-- | 1 | 1 |
+-- | 2 | 2 |
+
+-- case: a check on delete alone may name old on a maintained table
+-- derive-only: maintained tables are Derive's
+create table s (k integer primary key, n integer, constraint del check on delete (old.n > 0)) maintained as select k, n from t;
+delete from t where k = 1;
+-- expect: count 1
+select k from s;
+-- expect: rows
+-- | 2 |
+
+-- case: a check on update naming old is refused at registration
+-- derive-only: maintained tables are Derive's
+create table s (k integer primary key, n integer, constraint grows check on update (n >= old.n)) maintained as select k, n from t;
+-- expect: error cannot maintain 'main.s': CHECK constraint grows references OLD/NEW row images (old.n)
+
+-- case: attaching a derivation refuses a plain table's check on insert naming new
+-- derive-only: maintained tables are Derive's
+create table s (k integer primary key, n integer, constraint ck check on insert (new.n > 0));
+insert into s values (9, 9);
+alter table s set maintained as select k, n from t;
+-- expect: error references OLD/NEW row images
+select k from s;
+-- expect: rows
+-- | 9 |
+
+-- case: canonical ddl of a maintained table keeps the masks
+-- derive-only: schema() is Derive's introspection function
+create table s (k integer primary key, n integer, check on update (n > 0), check on delete (old.n > 0))
+  maintained as select k, n from t;
+select sql from schema() where name = 's';
+-- expect: rows
+-- | create table main.s (k integer not null, n integer, primary key (k), check on update (n > 0), check on delete (old.n > 0)) using {host} maintained as select k, n from t |

@@ -3,6 +3,7 @@ package io.derive.engine.mv;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.write.DeferredRowChecks;
 import io.derive.engine.schema.Catalog;
+import io.derive.engine.schema.CheckConstraint;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableConstraints;
@@ -15,7 +16,7 @@ import java.util.List;
 /**
  * When the declared constraints of a maintained table are checked for the rows maintenance
  * writes (semantics §6, MV-017): every row a maintenance batch inserts or updates must pass the
- * table's CHECKs, must not collide on its declared UNIQUE indexes (checked against the contents
+ * table's CHECKs on insert or update (a CHECK on delete alone never applies), must not collide on its declared UNIQUE indexes (checked against the contents
  * after the whole batch, so a value moving between keys in one batch succeeds) and must
  * reference an existing parent row through its foreign keys while {@code pragma foreign_keys} is
  * on (MATCH SIMPLE). Deletes are never validated. A violation always aborts: no conflict clause
@@ -79,7 +80,7 @@ final class DerivedRowValidation {
 
     private static boolean declaresConstraints(TableSchema mv) {
         TableConstraints c = mv.constraints();
-        if (!c.checks().isEmpty() || !c.foreignKeys().isEmpty()) {
+        if (!c.foreignKeys().isEmpty() || c.checks().stream().anyMatch(CheckConstraint::appliesToDerivedRows)) {
             return true;
         }
         for (IndexSchema index : c.indexes()) {

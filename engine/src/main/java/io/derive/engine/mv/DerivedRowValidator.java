@@ -25,7 +25,9 @@ import java.util.Optional;
 
 /**
  * The declared constraints of one maintained table, compiled for its derived rows (semantics §6,
- * MV-017): its row-local CHECKs, its declared UNIQUE indexes, its foreign keys with their parent
+ * MV-017): its row-local CHECKs (those on insert or update, both alike, evaluated as for an
+ * insert: whether maintenance realizes a change as an insert or an update is an artifact of key
+ * movement), its declared UNIQUE indexes, its foreign keys with their parent
  * keys resolved, and its CHECKs that read tables, bound against the catalog. Every violation is
  * attributed to the maintained table, since the failing statement wrote some other table:
  * <ul>
@@ -73,6 +75,9 @@ final class DerivedRowValidator implements Derivation.Validator {
         DerivedRowValidator v = new DerivedRowValidator(mv);
         try {
             for (CheckConstraint check : mv.constraints().checks()) {
+                if (!check.appliesToDerivedRows()) {
+                    continue; // a check on delete alone: a derived row is never a user's delete
+                }
                 if (check.readsTables()) {
                     for (QualifiedName name : CheckConditions.namesRead(check)) {
                         v.depend(catalog, name.schema(), name.name());

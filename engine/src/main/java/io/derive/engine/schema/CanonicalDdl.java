@@ -38,16 +38,17 @@ public final class CanonicalDdl {
             for (TableShape.KeyPart part : table.primaryKey()) {
                 key.add(identifier(table.columns().get(part.column()).name()) + (part.descending() ? " desc" : ""));
             }
-            parts.add("primary key (" + String.join(", ", key) + ")");
+            parts.add("primary key (" + String.join(", ", key) + ")" + onConflict(table.constraints().primaryKeyConflict()));
         }
         for (IndexSchema index : table.constraints().indexes()) {
             if (index.constraint()) {
-                parts.add(constraintName(index) + "unique (" + String.join(", ", columnNames(table, index)) + ")");
+                parts.add(constraintName(index) + "unique (" + String.join(", ", columnNames(table, index)) + ")"
+                        + onConflict(index.conflict()));
             }
         }
         for (CheckConstraint check : table.constraints().checks()) {
             parts.add((check.name() == null ? "" : "constraint " + identifier(check.name()) + " ")
-                    + "check (" + check.sql() + ")");
+                    + "check " + operations(check) + "(" + check.sql() + ")");
         }
         for (ForeignKey fk : table.constraints().foreignKeys()) {
             parts.add(foreignKey(table, fk));
@@ -124,7 +125,7 @@ public final class CanonicalDdl {
             sql.append(' ').append(c.type().sqlName());
         }
         if (c.notNull()) {
-            sql.append(" not null");
+            sql.append(" not null").append(onConflict(c.notNullConflict()));
         }
         if (c.collation() != Collation.BINARY) {
             sql.append(" collate ").append(c.collation().sqlName());
@@ -135,6 +136,28 @@ public final class CanonicalDdl {
             sql.append(" default ").append(literal(c.defaultValue()));
         }
         return sql.toString();
+    }
+
+    /**
+     * {@code  on conflict x} for a constraint that resolves otherwise than by abort. (A
+     * table-level CHECK's conflict clause is not kept: SQLite accepts it and ignores it.)
+     */
+    private static String onConflict(Statement.ConflictAction conflict) {
+        return conflict == null ? "" : " on conflict " + conflict.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** {@code on insert, delete } for a check that is not on insert and update, in a fixed order. */
+    private static String operations(CheckConstraint check) {
+        if (check.operations().equals(CheckConstraint.INSERT_AND_UPDATE)) {
+            return "";
+        }
+        List<String> names = new ArrayList<>();
+        for (Statement.RowOperation operation : Statement.RowOperation.values()) {
+            if (check.appliesTo(operation)) {
+                names.add(operation.name().toLowerCase(Locale.ROOT));
+            }
+        }
+        return "on " + String.join(", ", names) + " ";
     }
 
     private static String foreignKey(TableSchema table, ForeignKey fk) {

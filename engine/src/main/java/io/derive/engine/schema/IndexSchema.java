@@ -1,6 +1,7 @@
 package io.derive.engine.schema;
 
 import io.derive.engine.sql.ast.Expr;
+import io.derive.engine.sql.ast.Statement.ConflictAction;
 import io.derive.engine.types.Collation;
 
 import java.util.List;
@@ -18,9 +19,11 @@ import java.util.List;
  * @param constraint true when the index carries a UNIQUE constraint of the table definition
  * @param sql        the canonical DDL ({@code create unique index …}); for a constraint index,
  *                   the constraint's text
+ * @param conflict   for a UNIQUE constraint, its {@code on conflict …}: how a collision is
+ *                   resolved when the statement says no {@code or …}; null for abort
  */
 public record IndexSchema(String name, List<IndexColumn> columns, boolean unique, Expr where,
-                          boolean constraint, String sql) {
+                          boolean constraint, String sql, ConflictAction conflict) {
 
     /** One indexed column: its position in the row, collation and direction. */
     public record IndexColumn(int column, Collation collation, boolean descending) {
@@ -28,5 +31,16 @@ public record IndexSchema(String name, List<IndexColumn> columns, boolean unique
 
     public IndexSchema {
         columns = List.copyOf(columns);
+    }
+
+    /** An index whose collisions abort. */
+    public IndexSchema(String name, List<IndexColumn> columns, boolean unique, Expr where, boolean constraint,
+                       String sql) {
+        this(name, columns, unique, where, constraint, sql, null);
+    }
+
+    /** The same index over other column positions (a column before them was dropped). */
+    public IndexSchema withColumns(List<IndexColumn> next) {
+        return new IndexSchema(name, next, unique, where, constraint, sql, conflict);
     }
 }

@@ -6,8 +6,10 @@ import io.derive.engine.sql.ast.Select;
 import io.derive.engine.sql.ast.Statement;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Schema statements: {@code create table|index|view|materialized view} with their column
@@ -263,10 +265,15 @@ final class DdlParser {
     /** A UNIQUE, CHECK or FOREIGN KEY clause after its optional name; null when none starts here. */
     private Statement.TableConstraint tableConstraint(String constraintName, Token start) {
         if (tokens.acceptWord("unique")) {
-            return new Statement.UniqueDef(constraintName, tokens.keyColumns(), tokens.spanFrom(start));
+            List<Statement.KeyColumn> columns = tokens.keyColumns();
+            return new Statement.UniqueDef(constraintName, columns, conflictClause(), tokens.spanFrom(start));
         }
         if (tokens.acceptWord("check")) {
-            return check(constraintName, start);
+            Statement.CheckDef check = check(constraintName, start);
+            // SQLite accepts a conflict clause after a table-level CHECK and ignores it: a CHECK
+            // violation is resolved by the statement's "or …" alone
+            conflictClause();
+            return check;
         }
         if (tokens.acceptWord("foreign")) {
             tokens.expectWord("key");
@@ -307,6 +314,7 @@ final class DdlParser {
         List<Statement.ColumnDef> columns = new ArrayList<>();
         List<Statement.KeyColumn> primaryKey = new ArrayList<>();
         List<Statement.TableConstraint> constraints = new ArrayList<>();
+        Statement.ConflictAction primaryKeyConflict = null;
         do {
             Token start = tokens.peek();
             if (isTableConstraintStart(start)) {
@@ -317,6 +325,7 @@ final class DdlParser {
                         throw TokenCursor.error("table " + name + " has more than one primary key", start);
                     }
                     primaryKey.addAll(tokens.keyColumns());
+                    primaryKeyConflict = conflictClause();
                 } else {
                     Statement.TableConstraint constraint = tableConstraint(constraintName, start);
                     if (constraint == null) {
@@ -330,7 +339,7 @@ final class DdlParser {
         } while (tokens.acceptOperator(","));
         tokens.expectOperator(")");
         Statement.HostClause host = hostClause();
-        Statement.CreateTable table = new Statement.CreateTable(name, ifNotExists, columns, primaryKey, constraints,
+        Statement.CreateTable table = new Statement.CreateTable(name, ifNotExists, columns, primaryKey, primaryKeyConflict, constraints,
                 host, tokens.spanFrom(first));
         if (!tokens.acceptWord("maintained")) {
             return table;
@@ -349,12 +358,59 @@ final class DdlParser {
                 || t.isWord("foreign");
     }
 
-    /** The rest of {@code check (condition)}, after the keyword. */
+    /** The rest of {@code check [on insert|update|delete, …] (condition)}, after the keyword. */
     private Statement.CheckDef check(String constraintName, Token start) {
+        Set<Statement.RowOperation> operations = EnumSet.noneOf(Statement.RowOperation.class);
+        if (tokens.acceptWord("on")) {
+            do {
+                Token operation = tokens.peek();
+                Statement.RowOperation named = tokens.acceptWord("insert") ? Statement.RowOperation.INSERT
+                        : tokens.acceptWord("update") ? Statement.RowOperation.UPDATE
+                        : tokens.acceptWord("delete") ? Statement.RowOperation.DELETE : null;
+                if (named == null) {
+                    throw tokens.expected("'insert', 'update' or 'delete'");
+                }
+                if (!operations.add(named)) {
+                    throw TokenCursor.error("CHECK names " + operation.text() + " twice", operation);
+                }
+            } while (tokens.acceptOperator(","));
+        } else {
+            operations.add(Statement.RowOperation.INSERT);
+            operations.add(Statement.RowOperation.UPDATE);
+        }
         tokens.expectOperator("(");
         Expr condition = expressions.expr();
         tokens.expectOperator(")");
-        return new Statement.CheckDef(constraintName, condition, tokens.text(condition.span()), tokens.spanFrom(start));
+        return new Statement.CheckDef(constraintName, operations, condition, tokens.text(condition.span()),
+                tokens.spanFrom(start));
+    }
+
+    /**
+     * An optional {@code on conflict rollback|abort|fail|ignore|replace} after a PRIMARY KEY,
+     * UNIQUE or NOT NULL clause (SQLite's conflict clause); null when none is written. An
+     * explicit {@code abort} is the default and reads as none.
+     */
+    private Statement.ConflictAction conflictClause() {
+        if (!(tokens.peek().isWord("on") && tokens.peek(1).isWord("conflict"))) {
+            return null;
+        }
+        tokens.next();
+        tokens.next();
+        Statement.ConflictAction action = conflictAction(tokens.peek());
+        if (action == null) {
+            throw tokens.expected("'rollback', 'abort', 'fail', 'ignore' or 'replace'");
+        }
+        tokens.next();
+        return action == Statement.ConflictAction.ABORT ? null : action;
+    }
+
+    private static Statement.ConflictAction conflictAction(Token t) {
+        for (Statement.ConflictAction action : Statement.ConflictAction.values()) {
+            if (t.isWord(action.name().toLowerCase(Locale.ROOT))) {
+                return action;
+            }
+        }
+        return null;
     }
 
     /** The rest of a foreign key, after {@code references}: {@code p [(c, …)] [on delete|update action] [match name]}. */
@@ -452,12 +508,15 @@ final class DdlParser {
         Expr defaultValue = null;
         List<Statement.TableConstraint> constraints = new ArrayList<>();
         boolean nullDeclared = false;
+        Statement.ConflictAction notNullConflict = null;
+        Statement.ConflictAction primaryKeyConflict = null;
         while (true) {
             Token start = tokens.peek();
             String constraintName = tokens.acceptWord("constraint") ? tokens.identifier("a constraint name") : null;
             if (tokens.acceptWord("unique")) {
+                Statement.ConflictAction conflict = conflictClause();
                 constraints.add(new Statement.UniqueDef(constraintName,
-                        List.of(new Statement.KeyColumn(name, false, first.span())), tokens.spanFrom(start)));
+                        List.of(new Statement.KeyColumn(name, false, first.span())), conflict, tokens.spanFrom(start)));
             } else if (tokens.acceptWord("check")) {
                 constraints.add(check(constraintName, start));
             } else if (tokens.acceptWord("references")) {
@@ -465,13 +524,16 @@ final class DdlParser {
             } else if (tokens.acceptWord("not")) {
                 tokens.expectWord("null");
                 notNull = true;
+                notNullConflict = conflictClause();
             } else if (tokens.acceptWord("null")) {
                 notNull = false;
                 nullDeclared = true;
+                conflictClause(); // SQLite accepts one here too; a nullable column never conflicts
             } else if (tokens.acceptWord("primary")) {
                 tokens.expectWord("key");
                 primaryKey = true;
                 descending = tokens.direction();
+                primaryKeyConflict = conflictClause();
             } else if (tokens.acceptWord("collate")) {
                 collation = tokens.identifier("a collation name");
             } else if (tokens.acceptWord("default")) {
@@ -484,7 +546,7 @@ final class DdlParser {
             }
         }
         return new Statement.ColumnDef(name, typeName, notNull, primaryKey, descending, collation, defaultValue,
-                constraints, nullDeclared, tokens.spanFrom(first));
+                constraints, nullDeclared, notNullConflict, primaryKeyConflict, tokens.spanFrom(first));
     }
 
     private Expr parenthesizedRest() {

@@ -169,7 +169,7 @@ public final class AlterTableExecutor {
             }
             if (changed) {
                 TableConstraints c = current.constraints();
-                next = next.replacing(current, current.withConstraints(new TableConstraints(checks, keys, c.indexes())));
+                next = next.replacing(current, current.withConstraints(c.with(checks, keys, c.indexes())));
             }
         }
         // views and maintained tables that name the table follow it (semantics §5)
@@ -383,14 +383,14 @@ public final class AlterTableExecutor {
             for (IndexSchema.IndexColumn ic : i.columns()) {
                 columns.add(new IndexSchema.IndexColumn(shifted(ic.column(), removed), ic.collation(), ic.descending()));
             }
-            indexes.add(new IndexSchema(i.name(), columns, i.unique(), i.where(), i.constraint(), i.sql()));
+            indexes.add(i.withColumns(columns));
         }
         List<ForeignKey> keys = new ArrayList<>();
         for (ForeignKey fk : c.foreignKeys()) {
             keys.add(new ForeignKey(fk.name(), fk.columns().stream().map(p -> shifted(p, removed)).toList(),
                     fk.parentSchema(), fk.parentTable(), fk.parentColumns(), fk.onDelete(), fk.onUpdate()));
         }
-        return new TableConstraints(c.checks(), keys, indexes);
+        return c.with(c.checks(), keys, indexes);
     }
 
     private static int shifted(int position, int removed) {

@@ -62,10 +62,10 @@ final class CheckRename {
         names.sort(Comparator.comparingInt(SourceSpan::offset).reversed());
         String plain = replace(text, names, newName);
         try {
-            return new CheckConstraint(check.name(), Parser.parseExpression(plain), plain);
+            return check.withCondition(Parser.parseExpression(plain), plain);
         } catch (DeriveException notAnIdentifier) {
             String quoted = replace(text, names, "\"" + newName.replace("\"", "\"\"") + "\"");
-            return new CheckConstraint(check.name(), Parser.parseExpression(quoted), quoted);
+            return check.withCondition(Parser.parseExpression(quoted), quoted);
         }
     }
 

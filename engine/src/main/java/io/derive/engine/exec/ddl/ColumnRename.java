@@ -55,8 +55,7 @@ final class ColumnRename {
     static TableSchema renamed(TableSchema table, int column, String newName) {
         List<ColumnSchema> columns = new ArrayList<>(table.columns());
         ColumnSchema c = columns.get(column);
-        columns.set(column, new ColumnSchema(newName, c.type(), c.collation(), c.notNull(), c.defaultValue(), false,
-                c.dynamicDefault()));
+        columns.set(column, c.renamed(newName));
         return new TableSchema(table.schema(), table.name(), columns, table.primaryKey(), table.module(),
                 table.storage(), table.derivation(), table.constraints());
     }

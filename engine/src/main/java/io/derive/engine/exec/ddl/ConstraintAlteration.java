@@ -50,14 +50,14 @@ final class ConstraintAlteration {
         TableSchema after;
         try {
             if (clause instanceof Statement.CheckDef check) {
-                after = table.withConstraints(new TableConstraints(plus(c.checks(), addCheck(table, check)),
+                after = table.withConstraints(c.with(plus(c.checks(), addCheck(table, check)),
                         c.foreignKeys(), c.indexes()));
             } else if (clause instanceof Statement.UniqueDef unique) {
                 IndexSchema index = addUnique(table, unique);
                 after = table.withConstraints(c.withIndexes(plus(c.indexes(), index)));
             } else {
                 ForeignKey fk = addForeignKey(table, (Statement.ForeignKeyDef) clause);
-                after = table.withConstraints(new TableConstraints(c.checks(), plus(c.foreignKeys(), fk), c.indexes()));
+                after = table.withConstraints(c.with(c.checks(), plus(c.foreignKeys(), fk), c.indexes()));
             }
         } catch (DeriveException e) {
             throw e.at(add.span().line(), add.span().column());
@@ -92,16 +92,18 @@ final class ConstraintAlteration {
                     + " on table " + table.name());
         }
         Transaction txn = context.transaction();
-        txn.changeCatalog(txn.catalog().with(table.withConstraints(new TableConstraints(checks, keys, indexes))));
+        txn.changeCatalog(txn.catalog().with(table.withConstraints(c.with(checks, keys, indexes))));
         return Result.empty(StatementKind.DDL);
     }
 
     /**
-     * Binds the condition and requires it of every stored row: {@code CHECK constraint failed:
-     * name}. A condition reading tables is evaluated now too, against the transaction's state.
+     * Binds the condition and, unless it is a check on delete alone, requires it of every stored
+     * row as an insert would write it (OLD all NULL): {@code CHECK constraint failed: name}. A
+     * condition reading tables is evaluated now too, against the transaction's state.
      */
     private CheckConstraint addCheck(TableSchema table, Statement.CheckDef def) {
-        CheckConstraint check = new CheckConstraint(def.name(), def.condition(), def.sql());
+        CheckConstraint check = new CheckConstraint(def.name(), def.operations(), def.condition(), def.sql());
+        RowImageReferences.refuseAtCommit(table.name(), def);
         CheckConditions.Compiled condition;
         if (check.readsTables()) {
             // a missing table or column is named at its place in this statement
@@ -109,9 +111,14 @@ final class ConstraintAlteration {
                     IndexShapes.scopeOf(table));
             condition = CheckConditions.reading(table, check, context.transaction().catalog()).compile();
         } else {
-            ExpressionBinder.bind(def.condition(), IndexShapes.scopeOf(table)); // a missing column is named first
+            // a missing column is named first
+            ExpressionBinder.bind(def.condition(), CheckConditions.scope(table.name(), IndexShapes.scopeOf(table), check));
             condition = CheckConditions.rowLocal(table, check).compile();
         }
+        if (!check.appliesToDerivedRows()) {
+            return check; // a check on delete alone holds for the rows stored: none of them is being deleted
+        }
+        // the stored rows must pass it as the rows an insert writes would (OLD all NULL)
         try (RowCursor rows = context.transaction().connection(table).scan(WHOLE_TABLE, false)) {
             while (rows.hasNext()) {
                 if (condition.rejects(rows.next(), context.parameters())) {

@@ -1,6 +1,7 @@
 package io.derive.engine.exec.ddl;
 
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.exec.write.CheckConditions;
 import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.plan.ExpressionBinder;
 import io.derive.engine.plan.OutputColumn;
@@ -50,18 +51,29 @@ final class ConstraintDefinitions {
             if (clause instanceof Statement.UniqueDef u) {
                 indexes.add(unique(table, columns, u, indexNameTaken.or(n -> named(indexes, n)), sql));
             } else if (clause instanceof Statement.CheckDef c) {
-                CheckConstraint check = new CheckConstraint(c.name(), c.condition(), c.sql());
+                CheckConstraint check = new CheckConstraint(c.name(), c.operations(), c.condition(), c.sql());
+                RowImageReferences.refuseAtCommit(table, c);
                 if (!check.readsTables()) {
                     // names a missing column now rather than at the first write; one reading
                     // tables is bound once the table exists ({@link #bindReadingChecks})
-                    ExpressionBinder.bind(c.condition(), scope);
+                    ExpressionBinder.bind(c.condition(), CheckConditions.scope(table, scope, check));
                 }
                 checks.add(check);
             } else {
                 foreignKeys.add(foreignKey(table, columns, (Statement.ForeignKeyDef) clause));
             }
         }
-        return new TableConstraints(checks, foreignKeys, indexes);
+        return new TableConstraints(checks, foreignKeys, indexes, primaryKeyConflict(create));
+    }
+
+    /** The {@code on conflict …} of the primary key, written on its column or on the table's clause. */
+    private static Statement.ConflictAction primaryKeyConflict(Statement.CreateTable create) {
+        for (Statement.ColumnDef def : create.columns()) {
+            if (def.primaryKey()) {
+                return def.primaryKeyConflict();
+            }
+        }
+        return create.primaryKeyConflict();
     }
 
     /**
@@ -105,7 +117,7 @@ final class ConstraintDefinitions {
         } else if (taken.test(name)) {
             throw u.span().error(DeriveException.DUPLICATE_OBJECT, "index " + name + " already exists");
         }
-        return new IndexSchema(name, indexed, true, null, true, u.span().text(sql));
+        return new IndexSchema(name, indexed, true, null, true, u.span().text(sql), u.conflict());
     }
 
     static ForeignKey foreignKey(String table, List<ColumnSchema> columns, Statement.ForeignKeyDef fk) {

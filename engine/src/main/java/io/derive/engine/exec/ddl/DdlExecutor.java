@@ -209,7 +209,7 @@ public final class DdlExecutor {
         }
         boolean notNull = def.notNull() || primaryKey
                 || (context.pragmas().columnsDefaultToNotNull() && !def.nullDeclared());
-        return new ColumnSchema(def.name(), type, collation, notNull, defaultValue, false, dynamic);
+        return new ColumnSchema(def.name(), type, collation, notNull, defaultValue, false, dynamic, def.notNullConflict());
     }
 
     private TableModule siteModule(String name, Statement.HostClause host) {

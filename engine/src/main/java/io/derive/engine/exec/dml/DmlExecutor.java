@@ -25,6 +25,7 @@ import io.derive.engine.sql.ast.Expr;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.sql.ast.Statement.ConflictAction;
+import io.derive.engine.sql.ast.Statement.RowOperation;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,10 +34,12 @@ import java.util.stream.IntStream;
 
 /**
  * Insert, update and delete. Each new row is coerced to the column types and checked (NOT NULL,
- * CHECK, then PRIMARY KEY and UNIQUE); a violation is resolved by the statement's conflict clause
- * with SQLite's meanings: abort undoes the statement, fail keeps the rows written before the
- * failing one, ignore skips the row, replace deletes the conflicting rows first, rollback ends
- * the transaction. Rows are realized through a {@link RowWriter} (MV maintenance, foreign keys).
+ * the CHECKs on its operation, then PRIMARY KEY and UNIQUE); a violation is resolved by the
+ * statement's conflict clause, or when it has none by the violated constraint's own {@code on
+ * conflict …}, with SQLite's meanings: abort undoes the statement, fail keeps the rows written
+ * before the failing one, ignore skips the row, replace deletes the conflicting rows first (a
+ * NULL in a NOT NULL column takes its default), rollback ends the transaction. Rows are realized
+ * through a {@link RowWriter} (MV maintenance, foreign keys, the CHECKs on delete).
  */
 public final class DmlExecutor {
     private final ExecutionContext context;
@@ -89,7 +92,7 @@ public final class DmlExecutor {
         List<Object[]> sourceRows = sourceRows(table, insert, targets);
         Returning returning = Returning.of(insert.returning(), table, context);
         UpsertClause upsert = insert.upsert() == null ? null : new UpsertClause(insert.upsert(), table, context);
-        ConflictAction mode = insert.onConflict() == null ? ConflictAction.ABORT : insert.onConflict();
+        ConflictAction mode = insert.onConflict();
         TableConnection connection = writer.connection(table);
         ConstraintChecker checker = writer.checker(table);
         long changes = 0;
@@ -115,17 +118,19 @@ public final class DmlExecutor {
         return returning == null ? Result.ofCount(StatementKind.INSERT, changes) : returning.result(StatementKind.INSERT, changes);
     }
 
-    /** Inserts one row (or updates the conflicting row by the upsert clause); the stored image, or null when skipped. */
+    /**
+     * Inserts one row (or updates the conflicting row by the upsert clause); the stored image, or
+     * null when skipped.
+     *
+     * @param mode the statement's {@code or …}; null when it has none
+     */
     private Object[] insertRow(TableSchema table, ConstraintChecker checker, TableConnection connection, Object[] proposed,
                                ConflictAction mode, UpsertClause upsert) {
-        Object[] row = checker.coerced(proposed);
-        if (mode == ConflictAction.REPLACE) {
-            row = checker.withDefaultsForNulls(row);
-        }
-        if (!passesRowChecks(checker, row, mode)) {
+        Object[] row = passesRowChecks(checker, null, checker.coerced(proposed), mode);
+        if (row == null) {
             return null;
         }
-        List<ConstraintChecker.Conflict> conflicts = checker.conflicts(connection, row, null);
+        List<ConstraintChecker.Conflict> conflicts = checker.conflicts(connection, row, null, mode);
         if (conflicts.isEmpty()) {
             writer.insert(table, row);
             return row;
@@ -136,13 +141,26 @@ public final class DmlExecutor {
                 return upsert.apply(writer, target.get().existing(), row);
             }
         }
-        if (mode != ConflictAction.REPLACE) {
-            violated(mode, checker.uniqueViolation(conflicts.get(0)));
+        if (!replaces(checker, conflicts, mode)) {
             return null;
         }
         deleteConflicting(table, connection, conflicts);
         writer.insert(table, row);
         return row;
+    }
+
+    /**
+     * Whether every collision resolves to replace, so the colliding rows are to be deleted;
+     * otherwise the first that does not is resolved (false: the row is skipped).
+     */
+    private boolean replaces(ConstraintChecker checker, List<ConstraintChecker.Conflict> conflicts, ConflictAction mode) {
+        ConstraintChecker.Conflict first = conflicts.get(0);
+        ConflictAction resolution = checker.resolution(mode, first);
+        if (resolution == ConflictAction.REPLACE) {
+            return true;
+        }
+        violated(resolution, checker.uniqueViolation(first));
+        return false;
     }
 
     public Result update(Statement.Update update) {
@@ -163,7 +181,7 @@ public final class DmlExecutor {
             values[i] = ExpressionCompiler.compile(binder().bindExpression(a.value(), scope));
         }
         Returning returning = Returning.of(update.returning(), table, context);
-        ConflictAction mode = update.onConflict() == null ? ConflictAction.ABORT : update.onConflict();
+        ConflictAction mode = update.onConflict();
         List<Object[]> matched = matching(table, update.where(), scope);
         TableConnection connection = writer.connection(table);
         ConstraintChecker checker = writer.checker(table);
@@ -180,17 +198,13 @@ public final class DmlExecutor {
             for (int i = 0; i < targets.length; i++) {
                 after[targets[i]] = values[i].eval(before, context.parameters());
             }
-            after = checker.coerced(after);
-            if (mode == ConflictAction.REPLACE) {
-                after = checker.withDefaultsForNulls(after);
-            }
-            if (!passesRowChecks(checker, after, mode)) {
+            after = passesRowChecks(checker, before, checker.coerced(after), mode);
+            if (after == null) {
                 continue;
             }
-            List<ConstraintChecker.Conflict> conflicts = checker.conflicts(connection, after, shape.keyOf(before));
+            List<ConstraintChecker.Conflict> conflicts = checker.conflicts(connection, after, shape.keyOf(before), mode);
             if (!conflicts.isEmpty()) {
-                if (mode != ConflictAction.REPLACE) {
-                    violated(mode, checker.uniqueViolation(conflicts.get(0)));
+                if (!replaces(checker, conflicts, mode)) {
                     continue;
                 }
                 deleteConflicting(table, connection, conflicts);
@@ -233,31 +247,35 @@ public final class DmlExecutor {
         return returning == null ? Result.ofCount(StatementKind.DELETE, changes) : returning.result(StatementKind.DELETE, changes);
     }
 
-    /** NOT NULL and CHECK; false when the row is to be skipped ({@code or ignore}). */
-    private boolean passesRowChecks(ConstraintChecker checker, Object[] row, ConflictAction mode) {
-        try {
-            checker.checkNotNull(row);
-            checker.checkChecks(row, context.parameters());
-            return true;
-        } catch (DeriveException e) {
-            if (!DeriveException.CONSTRAINT.equals(e.code()) || e instanceof DerivedRowViolation) {
-                throw e;
-            }
-            violated(mode, e);
-            return false;
+    /**
+     * NOT NULL, then the CHECKs on the write's operation ({@code before} null: an insert, else an
+     * update), as SQLite checks them; the row to go on with (a NULL that a replace resolution
+     * filled with its column's default), or null when it is to be skipped.
+     */
+    private Object[] passesRowChecks(ConstraintChecker checker, Object[] before, Object[] row, ConflictAction mode) {
+        Object[] filled = checker.withDefaultsForNulls(row, mode);
+        ConstraintChecker.Violation violation = checker.notNullViolation(filled, mode);
+        if (violation == null) {
+            violation = checker.checkViolation(before == null ? RowOperation.INSERT : RowOperation.UPDATE, before, filled,
+                    mode, context.parameters());
         }
+        if (violation == null) {
+            return filled;
+        }
+        violated(violation.resolution(), violation.error());
+        return null;
     }
 
     /**
-     * Resolves a violation by the conflict clause: returns for {@code ignore} (skip the row),
-     * otherwise throws. {@code replace} means abort for NOT NULL without default and for CHECK.
-     * A {@link DerivedRowViolation} is never the clause's to resolve: it aborts the statement.
+     * Carries out the resolution of a violation: returns for {@code ignore} (skip the row),
+     * otherwise throws. A {@link DerivedRowViolation} is never a resolution's to mask: it aborts
+     * the statement.
      */
-    private void violated(ConflictAction mode, DeriveException violation) {
+    private void violated(ConflictAction resolution, DeriveException violation) {
         if (violation instanceof DerivedRowViolation) {
             throw violation;
         }
-        switch (mode) {
+        switch (resolution) {
             case IGNORE:
                 return;
             case FAIL:

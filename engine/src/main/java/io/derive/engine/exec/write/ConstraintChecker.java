@@ -11,18 +11,25 @@ import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.sql.ast.Statement.ConflictAction;
+import io.derive.engine.sql.ast.Statement.RowOperation;
 import io.derive.engine.types.Collation;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * The row-level rules of one table, compiled once per statement: type coercion, NOT NULL, CHECK,
- * and the uniqueness of the primary key and of every unique index (NULLs distinct). It only
- * finds violations; what a violation does is the conflict clause's business ({@code exec.dml.DmlExecutor}).
+ * The row-level rules of one table, compiled once per statement: type coercion, NOT NULL, CHECK
+ * (those of the operation being written, over its row images), and the uniqueness of the primary
+ * key and of every unique index (NULLs distinct). It finds violations and says how each is
+ * resolved (the statement's {@code or …}, else the constraint's own {@code on conflict …}, else
+ * abort, as in SQLite); carrying the resolution out is {@code exec.dml.DmlExecutor}'s business.
  * A CHECK that reads tables is not checked here: it is checked at commit, against the
  * transaction's final state ({@link DeferredRowChecks}), and no conflict clause applies to it.
  * A unique index linked to a covering materialized view is probed through that MV's backing
@@ -32,6 +39,10 @@ public final class ConstraintChecker {
 
     /** A stored row that a new row collides with; {@code index} is null for the primary key. */
     public record Conflict(IndexSchema index, Object[] existing) {
+    }
+
+    /** A NOT NULL or CHECK violation and how it is resolved. */
+    public record Violation(DeriveException error, ConflictAction resolution) {
     }
 
     /**
@@ -45,41 +56,56 @@ public final class ConstraintChecker {
     private final TableSchema table;
     private final TableShape shape;
     private final KeyOrder keyOrder;
-    private final List<CheckConditions.Compiled> checks = new ArrayList<>();
-    private final boolean checksAtCommit;
+    private final Map<RowOperation, List<CheckConditions.Compiled>> checks = new EnumMap<>(RowOperation.class);
+    private final Set<RowOperation> checksAtCommit = EnumSet.noneOf(RowOperation.class);
     private final List<UniqueIndex> uniqueIndexes = new ArrayList<>();
+    private final boolean integerKey;
 
     /** @param probes the covering MVs that answer unique indexes, by index name */
     ConstraintChecker(TableSchema table, Map<String, MaterializedViewOperations.UniqueProbe> probes) {
         this.table = table;
         this.shape = table.storage().shape();
         this.keyOrder = shape.keyOrder();
-        boolean reading = false;
+        for (RowOperation operation : RowOperation.values()) {
+            checks.put(operation, new ArrayList<>());
+        }
         for (CheckConstraint c : table.constraints().checks()) {
             if (c.readsTables()) {
-                reading = true;
+                checksAtCommit.addAll(c.operations());
             } else {
-                checks.add(CheckConditions.rowLocal(table, c).compile());
+                CheckConditions.Compiled compiled = CheckConditions.rowLocal(table, c).compile();
+                c.operations().forEach(operation -> checks.get(operation).add(compiled));
             }
         }
-        this.checksAtCommit = reading;
         for (IndexSchema index : table.constraints().indexes()) {
             if (index.unique()) {
                 Predicate<Object[]> filter = IndexShapes.filter(table, index);
                 MaterializedViewOperations.UniqueProbe probe = probes.get(index.name());
-                uniqueIndexes.add(new UniqueIndex(index, filter == null ? row -> true : filter, probe,
+                // SQLite checks a table's unique indexes latest declared first
+                uniqueIndexes.add(0, new UniqueIndex(index, filter == null ? row -> true : filter, probe,
                         probe == null ? null : valueOrder(index)));
             }
         }
+        // SQLite's INTEGER PRIMARY KEY is the row id, checked before every index; any other
+        // primary key is an index declared before the table's UNIQUE constraints
+        this.integerKey = !table.isBag() && table.rowIdColumn().isPresent();
     }
 
     TableSchema table() {
         return table;
     }
 
-    /** Whether the table has CHECKs that read tables, so that every row written is checked again at commit. */
-    boolean checksAtCommit() {
-        return checksAtCommit;
+    /** Whether the table has CHECKs on {@code operation} that read tables, so that a row it writes is checked at commit. */
+    boolean checksAtCommit(RowOperation operation) {
+        return checksAtCommit.contains(operation);
+    }
+
+    /**
+     * How a violation of a constraint is resolved: by the statement's {@code or …} when it has
+     * one, else by the constraint's own {@code on conflict …}, else abort.
+     */
+    public static ConflictAction resolution(ConflictAction statement, ConflictAction constraint) {
+        return statement != null ? statement : constraint != null ? constraint : ConflictAction.ABORT;
     }
 
     /** The row with every value coerced to its column's type; an uncoercible value is an error naming the column. */
@@ -91,16 +117,56 @@ public final class ConstraintChecker {
         return stored;
     }
 
-    /** For {@code or replace}: a NULL in a NOT NULL column with a default takes the default, as in SQLite. */
-    public Object[] withDefaultsForNulls(Object[] row) {
-        Object[] filled = row.clone();
-        for (int i = 0; i < filled.length; i++) {
+    /**
+     * A NULL in a NOT NULL column whose violation resolves to replace takes the column's default,
+     * as in SQLite; without a default (or with a NULL one) the violation stays, and aborts.
+     *
+     * @param statement the statement's {@code or …}, null when it has none
+     */
+    public Object[] withDefaultsForNulls(Object[] row, ConflictAction statement) {
+        Object[] filled = row;
+        for (int i = 0; i < row.length; i++) {
             ColumnSchema c = table.columns().get(i);
-            if (filled[i] == null && c.notNull() && (c.defaultValue() != null || c.dynamicDefault() != null)) {
+            if (row[i] == null && c.notNull() && (c.defaultValue() != null || c.dynamicDefault() != null)
+                    && resolution(statement, c.notNullConflict()) == ConflictAction.REPLACE) {
+                filled = filled == row ? row.clone() : filled;
                 filled[i] = c.type().coerce(c.currentDefault(), table.columnLabel(i));
             }
         }
         return filled;
+    }
+
+    /**
+     * The first NOT NULL column (in column order, as SQLite checks them) holding NULL, and how its
+     * violation resolves; null when there is none. A replace left here had no default: it aborts.
+     */
+    public Violation notNullViolation(Object[] row, ConflictAction statement) {
+        for (int i = 0; i < row.length; i++) {
+            ColumnSchema c = table.columns().get(i);
+            if (row[i] == null && c.notNull()) {
+                ConflictAction resolution = resolution(statement, c.notNullConflict());
+                return new Violation(violation("NOT NULL constraint failed: " + table.columnLabel(i)),
+                        resolution == ConflictAction.REPLACE ? ConflictAction.ABORT : resolution);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The first row-local CHECK on {@code operation} that the write from {@code before} to
+     * {@code after} fails, and how it resolves: by the statement's {@code or …} alone, replace
+     * meaning abort (a CHECK's own conflict clause is ignored, as in SQLite); null when all pass.
+     */
+    public Violation checkViolation(RowOperation operation, Object[] before, Object[] after, ConflictAction statement,
+                                    Parameters parameters) {
+        for (CheckConditions.Compiled c : checks.get(operation)) {
+            if (c.rejects(before, after, parameters)) {
+                ConflictAction resolution = statement != null ? statement : ConflictAction.ABORT;
+                return new Violation(violation("CHECK constraint failed: " + c.check().label()),
+                        resolution == ConflictAction.REPLACE ? ConflictAction.ABORT : resolution);
+            }
+        }
+        return null;
     }
 
     /** @throws DeriveException {@code NOT NULL constraint failed: t.x} */
@@ -113,28 +179,63 @@ public final class ConstraintChecker {
     }
 
     /**
-     * The row-local CHECKs.
+     * The row-local CHECKs on {@code operation}, for a write from {@code before} (null for an
+     * insert) to {@code after} (null for a delete).
      *
      * @throws DeriveException {@code CHECK constraint failed: name} when a check is false (NULL passes)
      */
-    public void checkChecks(Object[] row, Parameters parameters) {
-        for (CheckConditions.Compiled c : checks) {
-            if (c.rejects(row, parameters)) {
-                throw violation("CHECK constraint failed: " + c.check().label());
-            }
+    public void checkChecks(RowOperation operation, Object[] before, Object[] after, Parameters parameters) {
+        Violation failed = checkViolation(operation, before, after, null, parameters);
+        if (failed != null) {
+            throw failed.error();
         }
     }
 
+    /** Whether the table has row-local CHECKs on {@code operation}. */
+    public boolean checks(RowOperation operation) {
+        return !checks.get(operation).isEmpty();
+    }
+
     /**
-     * The stored rows (effective state of the connection) the row collides with: on the primary
-     * key, then on each unique index in declaration order. The row at {@code ownKey} (the row's
-     * own image before an update; null for an insert) never collides with it.
+     * The stored rows (effective state of the connection) the row collides with, in the order
+     * SQLite checks them when the statement's {@code or …} is {@code statement}: an integer
+     * primary key first, then the unique indexes, the later declared first, then any other
+     * primary key — except that every constraint whose collision resolves to replace comes after
+     * all those that do not. The row at {@code ownKey} (the row's own image before an update;
+     * null for an insert) never collides with it.
      */
-    public List<Conflict> conflicts(TableConnection connection, Object[] row, Object[] ownKey) {
+    public List<Conflict> conflicts(TableConnection connection, Object[] row, Object[] ownKey, ConflictAction statement) {
+        List<Conflict> found = conflicts(connection, row, ownKey);
+        if (found.size() < 2) {
+            return found;
+        }
+        List<Conflict> ordered = new ArrayList<>(found.size());
+        for (boolean replacing : new boolean[] {false, true}) {
+            for (Conflict c : found) {
+                if ((resolution(statement, c) == ConflictAction.REPLACE) == replacing) {
+                    ordered.add(c);
+                }
+            }
+        }
+        return ordered;
+    }
+
+    /** How a collision on this conflict's constraint resolves. */
+    public ConflictAction resolution(ConflictAction statement, Conflict conflict) {
+        return resolution(statement, conflict.index() == null ? table.constraints().primaryKeyConflict()
+                : conflict.index().conflict());
+    }
+
+    /** The collisions in SQLite's order of checking, before the replacing ones are moved last. */
+    private List<Conflict> conflicts(TableConnection connection, Object[] row, Object[] ownKey) {
         List<Conflict> conflicts = new ArrayList<>();
         Object[] key = shape.keyOf(row);
+        Conflict onKey = null;
         if (ownKey == null || keyOrder.compare(ownKey, key) != 0) {
-            connection.get(key).ifPresent(existing -> conflicts.add(new Conflict(null, existing)));
+            onKey = connection.get(key).map(existing -> new Conflict(null, existing)).orElse(null);
+        }
+        if (onKey != null && integerKey) {
+            conflicts.add(onKey);
         }
         for (UniqueIndex u : uniqueIndexes) {
             if (!u.covers().test(row)) {
@@ -151,6 +252,9 @@ public final class ConstraintChecker {
                     conflicts.add(new Conflict(u.index(), existing));
                 }
             }
+        }
+        if (onKey != null && !integerKey) {
+            conflicts.add(onKey);
         }
         return conflicts;
     }

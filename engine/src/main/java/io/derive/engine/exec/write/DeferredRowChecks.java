@@ -11,13 +11,16 @@ import io.derive.engine.schema.CheckConstraint;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.TableConnection;
+import io.derive.engine.sql.ast.Statement.RowOperation;
 import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The rows one statement wrote whose constraints are checked at commit, against the
@@ -34,16 +37,19 @@ import java.util.TreeSet;
  */
 public final class DeferredRowChecks {
 
-    /** The keys of one table's rows, in its key order, and whether maintenance derived them. */
-    private record Rows(boolean derived, TreeSet<Object[]> keys) {
+    /**
+     * The keys of one table's rows, in its key order, each with the operations that wrote it (a
+     * row is checked against the CHECKs on those), and whether maintenance derived them.
+     */
+    private record Rows(boolean derived, TreeMap<Object[], Set<RowOperation>> keys) {
     }
 
     private final Map<HostedTable, Rows> tables = new IdentityHashMap<>();
     private final List<HostedTable> order = new ArrayList<>();
 
-    /** A row written to an ordinary table that has CHECKs reading tables. */
-    static void ordinary(ExecutionContext context, TableSchema table, Object[] row) {
-        of(context).add(table, row, false);
+    /** A row an insert or update wrote to an ordinary table that has CHECKs on that operation reading tables. */
+    static void ordinary(ExecutionContext context, TableSchema table, RowOperation operation, Object[] row) {
+        of(context).add(table, row, false, operation);
     }
 
     /**
@@ -51,7 +57,7 @@ public final class DeferredRowChecks {
      * wait for commit; {@link MaterializedViewOperations#validateAtCommit} checks it then.
      */
     public static void derived(ExecutionContext context, TableSchema mv, Object[] row) {
-        of(context).add(mv, row, true);
+        of(context).add(mv, row, true, RowOperation.INSERT);
     }
 
     /** At the end of a statement that succeeded: hands its rows to the transaction's commit. */
@@ -71,14 +77,15 @@ public final class DeferredRowChecks {
         return context.work().part(DeferredRowChecks.class, DeferredRowChecks::new);
     }
 
-    private void add(TableSchema table, Object[] row, boolean derived) {
+    private void add(TableSchema table, Object[] row, boolean derived, RowOperation operation) {
         Rows rows = tables.get(table.storage());
         if (rows == null) {
-            rows = new Rows(derived, new TreeSet<>(table.storage().shape().keyOrder()));
+            rows = new Rows(derived, new TreeMap<>(table.storage().shape().keyOrder()));
             tables.put(table.storage(), rows);
             order.add(table.storage());
         }
-        rows.keys().add(table.storage().shape().keyOf(row));
+        rows.keys().computeIfAbsent(table.storage().shape().keyOf(row), k -> EnumSet.noneOf(RowOperation.class))
+                .add(operation);
     }
 
     /** Runs at commit, in a context of its own whose pragmas are the session's as they are then. */
@@ -95,9 +102,13 @@ public final class DeferredRowChecks {
                 continue; // dropped since: its rows are gone with it
             }
             List<Object[]> present = new ArrayList<>();
+            List<Set<RowOperation>> writtenBy = new ArrayList<>();
             TableConnection connection = txn.connection(table);
-            for (Object[] key : tables.get(storage).keys()) {
-                connection.get(key).ifPresent(present::add);
+            for (Map.Entry<Object[], Set<RowOperation>> key : tables.get(storage).keys().entrySet()) {
+                connection.get(key.getKey()).ifPresent(row -> {
+                    present.add(row);
+                    writtenBy.add(key.getValue());
+                });
             }
             if (present.isEmpty()) {
                 continue;
@@ -107,9 +118,10 @@ public final class DeferredRowChecks {
                 continue;
             }
             List<CheckConditions.Compiled> checks = readingChecks(table, commit);
-            for (Object[] row : present) {
+            for (int i = 0; i < present.size(); i++) {
                 for (CheckConditions.Compiled c : checks) {
-                    if (c.rejects(row, commit.parameters())) {
+                    boolean applies = writtenBy.get(i).stream().anyMatch(c.check()::appliesTo);
+                    if (applies && c.rejects(present.get(i), commit.parameters())) {
                         throw ConstraintChecker.violation("CHECK constraint failed: " + c.check().label());
                     }
                 }

@@ -6,6 +6,8 @@ import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.sql.ast.Statement.ConflictAction;
+import io.derive.engine.sql.ast.Statement.RowOperation;
 
 import java.util.HashMap;
 import java.util.List;
@@ -41,7 +43,7 @@ public final class RowWriter {
         connection(table).put(row);
         context.services().materializedViews().afterRowChange(context, table, null, row);
         foreignKeys.childWritten(table, null, row);
-        checkAtCommit(table, row);
+        checkAtCommit(table, RowOperation.INSERT, row);
     }
 
     public void update(TableSchema table, Object[] before, Object[] after) {
@@ -56,16 +58,23 @@ public final class RowWriter {
         context.services().materializedViews().afterRowChange(context, table, before, after);
         foreignKeys.childWritten(table, before, after);
         foreignKeys.parentChanged(table, before, after);
-        checkAtCommit(table, after);
+        checkAtCommit(table, RowOperation.UPDATE, after);
     }
 
-    private void checkAtCommit(TableSchema table, Object[] row) {
-        if (!table.constraints().checks().isEmpty() && checker(table).checksAtCommit()) {
-            DeferredRowChecks.ordinary(context, table, row);
+    private void checkAtCommit(TableSchema table, RowOperation operation, Object[] row) {
+        if (!table.constraints().checks().isEmpty() && checker(table).checksAtCommit(operation)) {
+            DeferredRowChecks.ordinary(context, table, operation, row);
         }
     }
 
+    /**
+     * Deletes a row: one the statement deletes, one a replace evicts, or one a foreign-key
+     * action deletes. Each must pass the table's CHECKs on delete first (the row as OLD, NEW all NULL).
+     */
     public void delete(TableSchema table, Object[] before) {
+        if (!table.constraints().checks().isEmpty()) {
+            checker(table).checkChecks(RowOperation.DELETE, before, null, context.parameters());
+        }
         connection(table).delete(table.storage().shape().keyOf(before));
         context.services().materializedViews().afterRowChange(context, table, before, null);
         foreignKeys.parentDeleted(table, before);
@@ -81,9 +90,9 @@ public final class RowWriter {
         ConstraintChecker checker = checker(table);
         Object[] stored = checker.coerced(after);
         checker.checkNotNull(stored);
-        checker.checkChecks(stored, Parameters.none());
+        checker.checkChecks(RowOperation.UPDATE, before, stored, Parameters.none());
         List<ConstraintChecker.Conflict> conflicts = checker.conflicts(connection(table), stored,
-                table.storage().shape().keyOf(before));
+                table.storage().shape().keyOf(before), ConflictAction.ABORT);
         if (!conflicts.isEmpty()) {
             throw checker.uniqueViolation(conflicts.get(0));
         }

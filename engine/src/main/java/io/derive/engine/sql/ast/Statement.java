@@ -18,11 +18,14 @@ public sealed interface Statement {
     /**
      * {@code constraints} holds the column's UNIQUE, CHECK and REFERENCES clauses, written as table
      * constraints on it; {@code nullDeclared} is true when the column says {@code null} explicitly,
-     * which {@code pragma default_column_nullability = 'not_null'} respects.
+     * which {@code pragma default_column_nullability = 'not_null'} respects. {@code notNullConflict}
+     * and {@code primaryKeyConflict} are the {@code on conflict …} of its NOT NULL and PRIMARY KEY
+     * clauses, null when none was written.
      */
     record ColumnDef(String name, String typeName, boolean notNull, boolean primaryKey,
                      boolean primaryKeyDescending, String collation, Expr defaultValue, List<TableConstraint> constraints,
-                     boolean nullDeclared, SourceSpan span) {
+                     boolean nullDeclared, ConflictAction notNullConflict, ConflictAction primaryKeyConflict,
+                     SourceSpan span) {
         public ColumnDef {
             constraints = List.copyOf(constraints);
         }
@@ -30,7 +33,8 @@ public sealed interface Statement {
         public ColumnDef(String name, String typeName, boolean notNull, boolean primaryKey,
                          boolean primaryKeyDescending, String collation, Expr defaultValue, List<TableConstraint> constraints,
                          SourceSpan span) {
-            this(name, typeName, notNull, primaryKey, primaryKeyDescending, collation, defaultValue, constraints, false, span);
+            this(name, typeName, notNull, primaryKey, primaryKeyDescending, collation, defaultValue, constraints, false,
+                    null, null, span);
         }
 
         public ColumnDef(String name, String typeName, boolean notNull, boolean primaryKey,
@@ -47,15 +51,28 @@ public sealed interface Statement {
         SourceSpan span();
     }
 
-    record UniqueDef(String name, List<KeyColumn> columns, SourceSpan span) implements TableConstraint {
+    /** {@code conflict} is the clause's {@code on conflict …}, null when none was written. */
+    record UniqueDef(String name, List<KeyColumn> columns, ConflictAction conflict, SourceSpan span)
+            implements TableConstraint {
         public UniqueDef {
             columns = List.copyOf(columns);
         }
     }
 
-    /** {@code sql} is the condition's text as written. */
-    record CheckDef(String name, Expr condition, String sql, SourceSpan span) implements TableConstraint {
+    /**
+     * {@code check [on insert|update|delete, …] (condition)}: {@code operations} are the writes it
+     * applies to (insert and update when no list is written), {@code sql} the condition's text as
+     * written.
+     */
+    record CheckDef(String name, java.util.Set<RowOperation> operations, Expr condition, String sql, SourceSpan span)
+            implements TableConstraint {
+        public CheckDef {
+            operations = java.util.Set.copyOf(operations);
+        }
     }
+
+    /** The kinds of row write a CHECK may be limited to. */
+    enum RowOperation { INSERT, UPDATE, DELETE }
 
     /** {@code parentColumns} empty means the parent's primary key. */
     record ForeignKeyDef(String name, List<String> columns, QualifiedName parent, List<String> parentColumns,
@@ -72,12 +89,13 @@ public sealed interface Statement {
     }
 
     /**
-     * {@code primaryKey} holds a table-level primary key clause, empty when there is none;
+     * {@code primaryKey} holds a table-level primary key clause, empty when there is none, and
+     * {@code primaryKeyConflict} its {@code on conflict …} (null when none was written);
      * {@code constraints} the table-level UNIQUE, CHECK and FOREIGN KEY clauses.
      */
     record CreateTable(QualifiedName name, boolean ifNotExists, List<ColumnDef> columns,
-                       List<KeyColumn> primaryKey, List<TableConstraint> constraints, HostClause host,
-                       SourceSpan span) implements Statement {
+                       List<KeyColumn> primaryKey, ConflictAction primaryKeyConflict, List<TableConstraint> constraints,
+                       HostClause host, SourceSpan span) implements Statement {
         public CreateTable {
             columns = List.copyOf(columns);
             primaryKey = List.copyOf(primaryKey);
@@ -86,7 +104,7 @@ public sealed interface Statement {
 
         public CreateTable(QualifiedName name, boolean ifNotExists, List<ColumnDef> columns,
                            List<KeyColumn> primaryKey, HostClause host, SourceSpan span) {
-            this(name, ifNotExists, columns, primaryKey, List.of(), host, span);
+            this(name, ifNotExists, columns, primaryKey, null, List.of(), host, span);
         }
     }
 
@@ -195,7 +213,10 @@ public sealed interface Statement {
     record RefreshMaterializedView(QualifiedName name, SourceSpan span) implements Statement {
     }
 
-    /** What {@code or …} (and {@code replace into}) says to do when a row violates a constraint. */
+    /**
+     * What {@code or …} (and {@code replace into}) says to do when a row violates a constraint, and
+     * what a constraint's own {@code on conflict …} says when the statement has no {@code or …}.
+     */
     enum ConflictAction { ABORT, FAIL, IGNORE, REPLACE, ROLLBACK }
 
     /**
