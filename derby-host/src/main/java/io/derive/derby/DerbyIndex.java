@@ -9,6 +9,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A secondary index of a {@link DerbyTable}, kept as a Derby table of its own whose primary key
@@ -22,10 +25,13 @@ final class DerbyIndex {
     private static final String DUPLICATE_KEY = "23505";
     private static final String ENTRY = "\"$entry\"";
     private static final String KEY = "\"$key\"";
+    /** The columns of an index table, as {@link DerbyStore#reopen} checks them. */
+    private static final Map<String, String> COLUMNS = columns();
 
     private final DerbyTable table;
     private final IndexShape shape;
     private final KeyCodec codec;
+    private final String derbyName;
     private final String qualified;
     private final String insert;
     private final String delete;
@@ -37,6 +43,7 @@ final class DerbyIndex {
         this.shape = shape;
         this.codec = new KeyCodec(shape.columns().stream().map(IndexShape.Column::collation).toList(),
                 shape.columns().stream().map(IndexShape.Column::descending).toList());
+        this.derbyName = derbyName;
         this.qualified = DerbySql.qualified(table.derbySchema(), derbyName);
         this.insert = "insert into " + qualified + " (" + ENTRY + ", " + KEY + ") values (?, ?)";
         this.delete = "delete from " + qualified + " where " + ENTRY + " = ?";
@@ -51,11 +58,31 @@ final class DerbyIndex {
     static DerbyIndex create(DerbyTable table, IndexShape shape) {
         String name = table.module().store().createTable(table.derbySchema(), table.derbyName() + "$ix$" + shape.name(),
                 ENTRY + " varchar(32672) for bit data not null primary key, " + KEY + " varchar(32672) for bit data not null");
-        return new DerbyIndex(table, shape, name);
+        DerbyIndex index = new DerbyIndex(table, shape, name);
+        // A table detached earlier may have had this name; this one is maintained.
+        table.module().detachedIndexes().remove(index.qualified);
+        return index;
+    }
+
+    /**
+     * The index table {@code derbyName} of an earlier open, with its entries as they are; empty
+     * when it is missing or was detached from its table (see {@link DetachedIndexes}).
+     */
+    static Optional<DerbyIndex> reopen(DerbyTable table, IndexShape shape, String derbyName) {
+        DerbyIndex index = new DerbyIndex(table, shape, derbyName);
+        if (table.module().detachedIndexes().contains(index.qualified)
+                || !table.module().store().reopen(table.derbySchema(), derbyName, COLUMNS)) {
+            return Optional.empty();
+        }
+        return Optional.of(index);
     }
 
     String qualifiedDerbyName() {
         return qualified;
+    }
+
+    String derbyName() {
+        return derbyName;
     }
 
     IndexShape shape() {
@@ -87,6 +114,7 @@ final class DerbyIndex {
     /** Builds the entries of every row the table holds for {@code c}, through {@code c}. */
     void fillCommitted(Connection c) throws SQLException {
         TableShape base = table.shape();
+        table.module().executed();
         try (Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("select " + table.columnList("b") + " from " + table.qualifiedDerbyName() + " b");
              PreparedStatement p = c.prepareStatement(insert)) {
@@ -99,10 +127,12 @@ final class DerbyIndex {
                     p.setBytes(2, key);
                     p.addBatch();
                     if (++batched % 1000 == 0) {
+                        table.module().executed();
                         p.executeBatch();
                     }
                 }
             }
+            table.module().executed();
             p.executeBatch();
         }
     }
@@ -118,12 +148,14 @@ final class DerbyIndex {
             if (old != null) {
                 PreparedStatement p = tx.session().statement(delete);
                 p.setBytes(1, old);
+                table.module().executed();
                 p.executeUpdate();
             }
             if (now != null) {
                 PreparedStatement p = tx.session().statement(insert);
                 p.setBytes(1, now);
                 p.setBytes(2, key);
+                table.module().executed();
                 p.executeUpdate();
             }
         } catch (SQLException e) {
@@ -144,10 +176,18 @@ final class DerbyIndex {
                 p.setBytes(1, from);
                 p.setBytes(2, KeyCodec.successor(from));
             }
+            table.module().executed();
             return new ResultCursor(table, tx, sql, p, p.executeQuery(), rs -> table.decode(rs, 1));
         } catch (SQLException e) {
             throw tx.fail("scan index " + shape.name() + " of " + table.shape().qualifiedName() + " in", e);
         }
+    }
+
+    private static Map<String, String> columns() {
+        Map<String, String> columns = new LinkedHashMap<>();
+        columns.put("$entry", "VARCHAR");
+        columns.put("$key", "VARCHAR");
+        return columns;
     }
 
     private byte[] entry(Object[] row, byte[] key) {

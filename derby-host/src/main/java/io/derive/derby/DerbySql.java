@@ -13,20 +13,23 @@ final class DerbySql {
         return identifier(schema) + "." + identifier(name);
     }
 
-    /** The schema and name of a {@link #qualified} text. */
-    static String[] parseQualified(String qualified) {
-        String[] parts = new String[2];
+    /**
+     * The names of a text of delimited identifiers, each {@link #identifier} written and separated
+     * from the next by one character ({@link #qualified} text, for example).
+     */
+    static java.util.List<String> parseIdentifiers(String text) {
+        java.util.List<String> names = new java.util.ArrayList<>();
         int i = 0;
-        for (int part = 0; part < 2; part++) {
-            if (i >= qualified.length() || qualified.charAt(i) != '"') {
-                throw new IllegalArgumentException("not a qualified Derby name: " + qualified);
+        while (i < text.length()) {
+            if (text.charAt(i) != '"') {
+                throw new IllegalArgumentException("not a list of delimited Derby names: " + text);
             }
             StringBuilder name = new StringBuilder();
             i++;
-            while (i < qualified.length()) {
-                char c = qualified.charAt(i++);
+            while (i < text.length()) {
+                char c = text.charAt(i++);
                 if (c == '"') {
-                    if (i < qualified.length() && qualified.charAt(i) == '"') {
+                    if (i < text.length() && text.charAt(i) == '"') {
                         name.append('"');
                         i++;
                     } else {
@@ -36,11 +39,9 @@ final class DerbySql {
                     name.append(c);
                 }
             }
-            parts[part] = name.toString();
-            if (part == 0) {
-                i++; // the dot
-            }
+            names.add(name.toString());
+            i++; // the separator
         }
-        return parts;
+        return names;
     }
 }

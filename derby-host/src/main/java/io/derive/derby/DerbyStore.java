@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 import javax.sql.XAConnection;
 import javax.transaction.xa.XAException;
@@ -39,6 +40,8 @@ final class DerbyStore implements AutoCloseable {
     private final Connection ddl;
     private final Set<String> reserved = new HashSet<>();
     private final Queue<String> pendingDrops = new ArrayDeque<>();
+    /** Statements (and metadata queries) run on the DDL connection, but for the work of {@link #onOwnConnection}. */
+    private final AtomicLong statements = new AtomicLong();
 
     /**
      * @param schemaPrefix for a store in a Derby database other stores share (the JVM's scratch
@@ -51,6 +54,7 @@ final class DerbyStore implements AutoCloseable {
         this.schemaPrefix = schemaPrefix;
         this.ddl = database.connection();
         try (Statement s = ddl.createStatement()) {
+            statements.addAndGet(2);
             s.execute("call syscs_util.syscs_set_database_property('derby.locks.waitTimeout', '"
                     + lockTimeoutSeconds + "')");
             s.execute("call syscs_util.syscs_set_database_property('derby.locks.deadlockTimeout', '"
@@ -158,6 +162,7 @@ final class DerbyStore implements AutoCloseable {
                 continue;
             }
             try (Statement s = ddl.createStatement()) {
+                statements.incrementAndGet();
                 s.execute("create table " + qualified + " (" + columns + ")");
                 reserved.add(qualified);
                 return name;
@@ -179,6 +184,7 @@ final class DerbyStore implements AutoCloseable {
     synchronized boolean reopen(String schema, String name, java.util.Map<String, String> columns) {
         String qualified = DerbySql.qualified(schema, name);
         java.util.Map<String, String> found = new java.util.LinkedHashMap<>();
+        statements.incrementAndGet();
         try (ResultSet rs = ddl.getMetaData().getColumns(null, schema, name, null)) {
             while (rs.next()) {
                 found.put(rs.getString("COLUMN_NAME"), kind(rs.getString("TYPE_NAME")));
@@ -209,6 +215,7 @@ final class DerbyStore implements AutoCloseable {
      */
     synchronized void sweep(String systemSchema) {
         java.util.List<String> orphans = new java.util.ArrayList<>();
+        statements.incrementAndGet();
         try (ResultSet rs = ddl.getMetaData().getTables(null, null, null, new String[]{"TABLE"})) {
             while (rs.next()) {
                 String schema = rs.getString("TABLE_SCHEM");
@@ -240,6 +247,7 @@ final class DerbyStore implements AutoCloseable {
             String qualified = pendingDrops.remove();
             try (Statement s = ddl.createStatement()) {
                 s.setQueryTimeout(1);
+                statements.incrementAndGet();
                 s.execute("drop table " + qualified);
                 reserved.remove(qualified);
             } catch (SQLException e) {
@@ -255,6 +263,7 @@ final class DerbyStore implements AutoCloseable {
 
     /** Rows of a table, counted when a database opens (no session writes yet). */
     synchronized long countRows(String qualified) {
+        statements.incrementAndGet();
         try (Statement s = ddl.createStatement();
              ResultSet rs = s.executeQuery("select count(*) from " + qualified)) {
             rs.next();
@@ -262,6 +271,11 @@ final class DerbyStore implements AutoCloseable {
         } catch (SQLException e) {
             throw failure("count the rows of " + qualified + " in", e);
         }
+    }
+
+    /** The statements this store has run on the DDL connection, but for the work of {@link #onOwnConnection}. */
+    long statementsExecuted() {
+        return statements.get();
     }
 
     /** The DDL connection, for the callers that must run a whole transaction on their own. */
@@ -291,12 +305,14 @@ final class DerbyStore implements AutoCloseable {
     private void ensureSchema(String schema) {
         try (PreparedStatement p = ddl.prepareStatement("select 1 from sys.sysschemas where schemaname = ?")) {
             p.setString(1, schema);
+            statements.incrementAndGet();
             try (ResultSet rs = p.executeQuery()) {
                 if (rs.next()) {
                     return;
                 }
             }
             try (Statement s = ddl.createStatement()) {
+                statements.incrementAndGet();
                 s.execute("create schema " + DerbySql.identifier(schema));
             }
         } catch (SQLException e) {
@@ -313,6 +329,7 @@ final class DerbyStore implements AutoCloseable {
         List<String> schemas = new ArrayList<>();
         try (PreparedStatement p = ddl.prepareStatement("select schemaname from sys.sysschemas where schemaname like ? escape '\\'")) {
             p.setString(1, schemaPrefix.replace("_", "\\_") + "%");
+            statements.incrementAndGet();
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
                     schemas.add(rs.getString(1));
@@ -320,6 +337,7 @@ final class DerbyStore implements AutoCloseable {
             }
             for (String schema : schemas) {
                 try (Statement s = ddl.createStatement()) {
+                    statements.incrementAndGet();
                     s.execute("drop schema " + DerbySql.identifier(schema) + " restrict");
                 }
             }

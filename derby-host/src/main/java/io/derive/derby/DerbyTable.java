@@ -49,11 +49,16 @@ final class DerbyTable implements HostedTable {
     private final String delete;
     private final Map<String, String> scans = new ConcurrentHashMap<>();
     private final Map<String, DerbyIndex> indexes = new ConcurrentHashMap<>();
+    /** Index tables of an earlier open, by index key, that {@link #reopenIndex} may reattach. */
+    private final Map<String, String> keptIndexes;
     private final AtomicLong committedRows;
     private final DerbyBackingHost backing = new DerbyBackingHost(this);
 
-    DerbyTable(DerbyTableModule module, TableShape shape, String derbySchema, String derbyName, long rows) {
+    /** @param keptIndexes the Derby names of the index tables of an earlier open, by lower-case index name */
+    DerbyTable(DerbyTableModule module, TableShape shape, String derbySchema, String derbyName, long rows,
+               Map<String, String> keptIndexes) {
         this.module = module;
+        this.keptIndexes = new ConcurrentHashMap<>(keptIndexes);
         this.shape = shape;
         this.derbySchema = derbySchema;
         this.derbyName = derbyName;
@@ -134,10 +139,17 @@ final class DerbyTable implements HostedTable {
         return new DerbyTableConnection(this, module.session(session).transaction(session.branch()));
     }
 
-    /** The qualified Derby name: {@link DerbyTableModule#reopen} finds the table by it. */
+    /**
+     * The qualified Derby name, then, for each secondary index, its lower-case name and the Derby
+     * name of its table, each a delimited identifier after a space: {@link DerbyTableModule#reopen}
+     * finds the table by it, and {@link #reopenIndex} the index tables.
+     */
     @Override
     public Optional<String> storageId() {
-        return Optional.of(qualified);
+        StringBuilder id = new StringBuilder(qualified);
+        new java.util.TreeMap<>(indexes).forEach((key, index) -> id.append(' ').append(DerbySql.identifier(key))
+                .append(' ').append(DerbySql.identifier(index.derbyName())));
+        return Optional.of(id.toString());
     }
 
     @Override
@@ -172,10 +184,32 @@ final class DerbyTable implements HostedTable {
         }
     }
 
+    /**
+     * Reattaches the index table the catalog's storage id named for this index, unless it is
+     * missing or was detached since (see {@link DetachedIndexes}): Derby writes its entries in
+     * the same transaction as the table's rows, so they are current after any close.
+     */
+    @Override
+    public boolean reopenIndex(IndexShape index) {
+        String key = index.name().toLowerCase(Locale.ROOT);
+        String kept = keptIndexes.remove(key);
+        if (kept == null || indexes.containsKey(key)) {
+            return false;
+        }
+        Optional<DerbyIndex> reopened = DerbyIndex.reopen(this, index, kept);
+        reopened.ifPresent(i -> indexes.put(key, i));
+        return reopened.isPresent();
+    }
+
+    /**
+     * Records the index table detached before its drop is queued: a crash may forget the queue,
+     * and the durable catalog may still name the table (see {@link DetachedIndexes}).
+     */
     @Override
     public void dropIndex(String name) {
         DerbyIndex removed = indexes.remove(name.toLowerCase(Locale.ROOT));
         if (removed != null) {
+            module.detachedIndexes().add(removed.qualifiedDerbyName());
             module.store().dropLater(removed.qualifiedDerbyName());
         }
     }
@@ -227,6 +261,7 @@ final class DerbyTable implements HostedTable {
         try {
             PreparedStatement p = tx.session().statement(selectByKey);
             p.setBytes(1, key);
+            module.executed();
             try (ResultSet rs = p.executeQuery()) {
                 Object[] row = rs.next() ? decode(rs, 1) : null;
                 tx.rememberRead(this, key, row);
@@ -253,6 +288,7 @@ final class DerbyTable implements HostedTable {
             if (bounds.to() != null) {
                 p.setBytes(i, bounds.to());
             }
+            module.executed();
             ResultCursor cursor = new ResultCursor(this, tx, sql, p, p.executeQuery(), rs -> decode(rs, 1));
             if (descending) {
                 cursor.drainReversed();
@@ -297,6 +333,7 @@ final class DerbyTable implements HostedTable {
             if (before != null) {
                 p.setBytes(i, key);
             }
+            module.executed();
             p.executeUpdate();
         } catch (SQLException e) {
             throw tx.fail("write table " + shape.qualifiedName() + " of", e);
@@ -316,6 +353,7 @@ final class DerbyTable implements HostedTable {
         try {
             PreparedStatement p = tx.session().statement(delete);
             p.setBytes(1, key);
+            module.executed();
             p.executeUpdate();
         } catch (SQLException e) {
             throw tx.fail("delete from table " + shape.qualifiedName() + " of", e);
@@ -340,8 +378,10 @@ final class DerbyTable implements HostedTable {
         String key = DerbySql.identifier(keyColumn(shape));
         module.store().onOwnConnection(c -> {
             try (java.sql.Statement s = c.createStatement()) {
+                module.executed();
                 s.executeUpdate("delete from " + qualified);
                 for (DerbyIndex index : indexes.values()) {
+                    module.executed();
                     s.executeUpdate("delete from " + index.qualifiedDerbyName());
                 }
             }
@@ -355,9 +395,11 @@ final class DerbyTable implements HostedTable {
                     }
                     p.addBatch();
                     if (++batched % 1000 == 0) {
+                        module.executed();
                         p.executeBatch();
                     }
                 }
+                module.executed();
                 p.executeBatch();
             }
             for (DerbyIndex index : indexes.values()) {

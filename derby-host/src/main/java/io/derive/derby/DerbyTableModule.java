@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -44,7 +45,10 @@ public final class DerbyTableModule implements TableModule {
     private final boolean scratch;
     private final Duration lockTimeout;
     private DerbyStore store;
+    private DetachedIndexes detached;
     private volatile DerbyTransaction writer;
+    /** Statements the session connections ran, and those of the stores this module has closed. */
+    private final AtomicLong statements = new AtomicLong();
 
     /**
      * Tables in memory, discarded when the engine database closes. They live in Derby schemas of
@@ -138,25 +142,36 @@ public final class DerbyTableModule implements TableModule {
     public Optional<HostedTable> systemTable(String name, TableShape shape) {
         String derbyName = name.toUpperCase(java.util.Locale.ROOT);
         String schema = store().derbySchema(SYSTEM_SCHEMA);
-        Optional<HostedTable> existing = reopenDerby(schema, derbyName, shape);
+        Optional<HostedTable> existing = reopenDerby(schema, derbyName, shape, OptionalLong.empty(), Map.of());
         if (existing.isPresent()) {
             return existing;
         }
         String created = store().createTable(schema, derbyName, DerbyTable.columnDefinitions(shape));
-        return Optional.of(new DerbyTable(this, shape, schema, created, 0));
+        return Optional.of(new DerbyTable(this, shape, schema, created, 0, Map.of()));
     }
 
+    /**
+     * Takes the row count the engine stored when there is one and counts the rows otherwise; the
+     * index tables {@code storageId} names (see {@link DerbyTable#storageId()}) wait for
+     * {@link DerbyTable#reopenIndex}.
+     */
     @Override
-    public Optional<HostedTable> reopen(String storageId, TableShape shape) {
-        String[] parts = DerbySql.parseQualified(storageId);
-        return reopenDerby(parts[0], parts[1], shape);
+    public Optional<HostedTable> reopen(String storageId, TableShape shape, OptionalLong committedRows) {
+        List<String> names = DerbySql.parseIdentifiers(storageId);
+        Map<String, String> indexes = new HashMap<>();
+        for (int i = 2; i + 1 < names.size(); i += 2) {
+            indexes.put(names.get(i), names.get(i + 1));
+        }
+        return reopenDerby(names.get(0), names.get(1), shape, committedRows, indexes);
     }
 
-    private Optional<HostedTable> reopenDerby(String schema, String name, TableShape shape) {
+    private Optional<HostedTable> reopenDerby(String schema, String name, TableShape shape, OptionalLong committedRows,
+                                              Map<String, String> indexes) {
         if (!store().reopen(schema, name, DerbyTable.columnTypes(shape))) {
             return Optional.empty();
         }
-        return Optional.of(new DerbyTable(this, shape, schema, name, store().countRows(DerbySql.qualified(schema, name))));
+        long rows = committedRows.isPresent() ? committedRows.getAsLong() : store().countRows(DerbySql.qualified(schema, name));
+        return Optional.of(new DerbyTable(this, shape, schema, name, rows, indexes));
     }
 
     /** The branches Derby holds prepared ({@link DerbyTransaction#prepareDurably()}), booting Derby if it is not yet. */
@@ -170,15 +185,17 @@ public final class DerbyTableModule implements TableModule {
         store().completeInDoubt(xid, commit);
     }
 
+    /** Also forgets the detached index tables: the catalog just rewritten names none of them. */
     @Override
     public void sweep() {
         store().sweep(SYSTEM_SCHEMA);
+        detachedIndexes().forgetAll();
     }
 
     DerbyTable createTable(TableShape shape) {
         String schema = store().derbySchema(shape.schema());
         String name = store().createTable(schema, shape.name(), DerbyTable.columnDefinitions(shape));
-        return new DerbyTable(this, shape, schema, name, 0);
+        return new DerbyTable(this, shape, schema, name, 0, Map.of());
     }
 
     synchronized DerbyStore store() {
@@ -189,6 +206,31 @@ public final class DerbyTableModule implements TableModule {
                     : new DerbyStore(opener.get(), null, (int) seconds);
         }
         return store;
+    }
+
+    /**
+     * The record of detached index tables; tables in memory do not outlive the module, so theirs
+     * is never written.
+     */
+    synchronized DetachedIndexes detachedIndexes() {
+        if (detached == null) {
+            detached = scratch ? DetachedIndexes.none(this) : DetachedIndexes.open(this, store(), store().derbySchema(SYSTEM_SCHEMA));
+        }
+        return detached;
+    }
+
+    /** Counts one statement execution (a batch counts once) on a connection of this module. */
+    void executed() {
+        statements.incrementAndGet();
+    }
+
+    /**
+     * How many statements this module has had Derby execute since it was created, reads included
+     * — on session connections and on its own (DDL, catalog, counts, index builds); a batch counts
+     * once. For tests and benchmarks that check what an operation costs in Derby round trips.
+     */
+    public synchronized long statementsExecuted() {
+        return statements.get() + (store == null ? 0 : store.statementsExecuted());
     }
 
     private static EmbeddedDerbyDatabase scratchDatabase(long lockTimeoutSeconds) {
@@ -225,7 +267,9 @@ public final class DerbyTableModule implements TableModule {
     public synchronized void close() {
         if (store != null) {
             store.close();
+            statements.addAndGet(store.statementsExecuted());
             store = null;
+            detached = null;
         }
     }
 }

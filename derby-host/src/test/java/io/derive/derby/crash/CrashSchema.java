@@ -13,7 +13,8 @@ import java.util.Map;
  *
  * <p>The Derby tables are {@code items} (the main source), {@code details} (which references
  * {@code items}, for a 1:1 join) and {@code log} (one row per committed workload transaction, so
- * that the checker can tell whether the transaction in flight at a kill committed). The memory
+ * that the checker can tell whether the transaction in flight at a kill committed); {@link #INDEX}
+ * indexes {@code items}, so that the checker can read it after a kill. The memory
  * table {@code volatile_items} loses its rows at every close or crash. The views cover the
  * maintenance arms (projection with a filter, group recompute, 1:1 join), views over views, and
  * both cross-host directions.
@@ -25,6 +26,9 @@ final class CrashSchema {
     /** The Derby tables whose rows the model tracks exactly. */
     static final List<String> DERBY_TABLES = List.of("items", "details", "log");
 
+    /** The secondary index of {@code items}, on {@code grp}. */
+    static final String INDEX = "items_by_grp";
+
     /** The memory table: its rows must be gone after every reopen. */
     static final String VOLATILE_TABLE = "volatile_items";
 
@@ -32,6 +36,7 @@ final class CrashSchema {
             "create table items (id integer primary key, grp integer not null, amount integer not null, txn integer not null)",
             "create table details (id integer primary key, item integer not null references items (id), note text not null,"
                     + " txn integer not null)",
+            "create index " + INDEX + " on items (grp)",
             "create table log (txn integer primary key, changes integer not null)",
             "create table volatile_items (id integer primary key, grp integer not null, amount integer not null,"
                     + " txn integer not null) using memory");

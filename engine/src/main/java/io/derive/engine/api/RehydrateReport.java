@@ -3,14 +3,19 @@ package io.derive.engine.api;
 import java.util.List;
 
 /**
- * What opening a durable database did with each of its materialized views (semantics §8), as
- * {@link Database#rehydrateReport()} and {@code rehydrate_report()} show it.
+ * What opening a durable database did (semantics §8), as {@link Database#rehydrateReport()} and
+ * {@code rehydrate_report()} show it: with each of its materialized views, and the storage work
+ * beyond reattaching its tables — row counts taken and indexes built because what the last open
+ * left could not be trusted. After a clean close an open does no such work.
  *
- * @param lastCloseClean whether the previous open ended with a clean close; informational only
- *                       (trust in a backing rests on the durable stale set, not on this)
+ * @param lastCloseClean whether the previous open ended with a clean close; informational for the
+ *                       views (trust in a backing rests on the durable stale set, not on this),
+ *                       the trust basis of the row counts stored at that close
  * @param views          one outcome per materialized view, in the order they were processed
+ * @param storage        one entry per table whose rows were counted and per index that was
+ *                       built, in the order the open did them
  */
-public record RehydrateReport(boolean lastCloseClean, List<Outcome> views) {
+public record RehydrateReport(boolean lastCloseClean, List<Outcome> views, List<Repair> storage) {
 
     /** What happened to one materialized view. */
     public enum Action {
@@ -28,10 +33,27 @@ public record RehydrateReport(boolean lastCloseClean, List<Outcome> views) {
     public record Outcome(String schema, String name, Action action, String reason) {
     }
 
+    /** Storage work an open did. */
+    public enum Work {
+        /** The table's rows were counted: no count stored at the last close could be trusted. */
+        COUNTED,
+        /** The index was built from its table's rows: its host kept no entries known current. */
+        REBUILT
+    }
+
+    /**
+     * @param table  the table counted, or whose index was built
+     * @param index  the index built; null for {@link Work#COUNTED}
+     * @param reason why the stored state was not used
+     */
+    public record Repair(String schema, String table, String index, Work work, String reason) {
+    }
+
     public RehydrateReport {
         views = List.copyOf(views);
+        storage = List.copyOf(storage);
     }
 
     /** The report of a database that is not durable: nothing was rehydrated. */
-    public static final RehydrateReport NONE = new RehydrateReport(true, List.of());
+    public static final RehydrateReport NONE = new RehydrateReport(true, List.of(), List.of());
 }

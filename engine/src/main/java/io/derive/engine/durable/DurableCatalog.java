@@ -2,6 +2,7 @@ package io.derive.engine.durable;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.Catalog;
+import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
@@ -19,12 +20,14 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * The catalog of a durable database, kept in two tables of its durable host: the entries
- * ({@link CatalogEntry}) and the meta entries (catalog format version, clean-close marker).
+ * ({@link CatalogEntry}) and the meta entries (catalog format version, clean-close marker, and
+ * the row count of every table as a clean close left it).
  *
  * <p>A transaction that changes the catalog writes the entries of the objects it changed
  * through its own connection to the entry table, in the same host transaction as its data
@@ -36,6 +39,8 @@ public final class DurableCatalog implements CatalogPersistence {
     public static final long FORMAT_VERSION = 1;
     private static final String VERSION = "format_version";
     private static final String CLEAN_CLOSE = "clean_close";
+    /** The meta key of a table's row count at the last clean close: this prefix, then its qualified name. */
+    private static final String ROWS = "rows:";
     private static final TableShape META = new TableShape("derive", "meta", List.of(
             new TableShape.Column("key", SqlType.TEXT, Collation.BINARY, true),
             new TableShape.Column("value", SqlType.TEXT, Collation.BINARY, false)),
@@ -45,16 +50,21 @@ public final class DurableCatalog implements CatalogPersistence {
     private final HostedTable entries;
     private final HostedTable meta;
     private final boolean lastCloseClean;
+    /** By qualified table name, every count the meta entries hold: the value when trusted, else null. */
+    private final Map<String, Long> storedRows;
     private volatile Map<String, CatalogEntry> committed;
+    /** The catalog as last written, whose tables' storage a clean close counts. */
+    private volatile Catalog current;
     private long nextSeq;
 
     private DurableCatalog(TableModule host, HostedTable entries, HostedTable meta, Map<String, CatalogEntry> stored,
-                           boolean lastCloseClean) {
+                           boolean lastCloseClean, Map<String, Long> storedRows) {
         this.host = host;
         this.entries = entries;
         this.meta = meta;
         this.committed = stored;
         this.lastCloseClean = lastCloseClean;
+        this.storedRows = storedRows;
         this.nextSeq = stored.values().stream().mapToLong(CatalogEntry::seq).max().orElse(0) + 1;
     }
 
@@ -83,11 +93,28 @@ public final class DurableCatalog implements CatalogPersistence {
                     + " this Derive reads: open it with a newer Derive");
         }
         boolean clean = version == null || "true".equals(values.get(CLEAN_CLOSE));
+        // The counts hold only as the clean close left them: once the marker below says "open",
+        // any write may change them, until the next clean close writes them again.
+        Map<String, Long> rows = new HashMap<>();
+        values.forEach((key, value) -> {
+            if (key.startsWith(ROWS)) {
+                rows.put(key.substring(ROWS.length()), clean ? Long.parseLong(value) : null);
+            }
+        });
         write(meta, c -> {
             c.put(new Object[]{VERSION, Long.toString(FORMAT_VERSION)});
             c.put(new Object[]{CLEAN_CLOSE, "false"});
         });
-        return new DurableCatalog(host, entries, meta, stored, clean);
+        return new DurableCatalog(host, entries, meta, stored, clean, rows);
+    }
+
+    /**
+     * The committed row count of the table {@code qualifiedName} as the last close left it; empty
+     * when that close was not clean (or stored no count for it), so the host must count.
+     */
+    public OptionalLong storedRows(String qualifiedName) {
+        Long rows = storedRows.get(qualifiedName);
+        return rows == null ? OptionalLong.empty() : OptionalLong.of(rows);
     }
 
     public TableModule host() {
@@ -106,9 +133,26 @@ public final class DurableCatalog implements CatalogPersistence {
         return sorted;
     }
 
-    /** Records a clean close; the database must not change after this. */
+    /**
+     * Records a clean close with the committed row count of every table that keeps its storage
+     * across opens, in one host transaction, so the next open trusts the counts exactly when it
+     * sees the marker; the database must not change after this.
+     */
     public void markClosed() {
-        write(meta, c -> c.put(new Object[]{CLEAN_CLOSE, "true"}));
+        Catalog catalog = current;
+        write(meta, c -> {
+            for (String table : storedRows.keySet()) {
+                c.delete(new Object[]{ROWS + table});
+            }
+            if (catalog != null) {
+                for (TableSchema t : catalog.tables()) {
+                    if (!t.schema().equalsIgnoreCase(Catalog.TEMP) && t.storage().storageId().isPresent()) {
+                        c.put(new Object[]{ROWS + t.qualifiedName(), Long.toString(t.storage().committedRowCount())});
+                    }
+                }
+            }
+            c.put(new Object[]{CLEAN_CLOSE, "true"});
+        });
     }
 
     @Override
@@ -131,7 +175,10 @@ public final class DurableCatalog implements CatalogPersistence {
                 next.put(key, placed);
             }
         }
-        transaction.onCommit(() -> committed = next);
+        transaction.onCommit(() -> {
+            committed = next;
+            current = after;
+        });
     }
 
     /**
@@ -159,6 +206,7 @@ public final class DurableCatalog implements CatalogPersistence {
             }
         });
         committed = next;
+        current = catalog;
     }
 
     /** Keys of the objects whose catalog object is not the same instance before and after. */

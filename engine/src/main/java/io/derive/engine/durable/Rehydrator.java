@@ -9,6 +9,7 @@ import io.derive.engine.schema.CanonicalDdl;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.HostedTable;
+import io.derive.engine.spi.IndexShape;
 import io.derive.engine.spi.TableModule;
 import io.derive.engine.spi.TableShape;
 
@@ -20,6 +21,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -30,6 +32,10 @@ import java.util.Set;
  * run) when every adopt gate holds, or <em>refilled</em> from its body. A per-MV failure leaves
  * its backing a plain table, keeps its stored definition and is reported; it does not stop the
  * open.
+ *
+ * <p>A reopened table takes the row count the last clean close stored, and a secondary index the
+ * entries its host kept, so that an open after a clean close costs what the catalog costs; a
+ * table counted and an index built because their stored state could not be trusted are reported.
  */
 public final class Rehydrator implements Rehydration {
     private static final System.Logger LOG = System.getLogger(Rehydrator.class.getName());
@@ -38,6 +44,7 @@ public final class Rehydrator implements Rehydration {
     private final EngineServices services;
     private final Map<String, CatalogEntry> tables = new HashMap<>();
     private final Set<String> reopened = new HashSet<>();
+    private final List<RehydrateReport.Repair> repairs = new ArrayList<>();
     private String adopting;
 
     public Rehydrator(DurableCatalog catalog, EngineServices services) {
@@ -81,7 +88,7 @@ public final class Rehydrator implements Rehydration {
         for (TableModule module : services.modules()) {
             module.sweep();
         }
-        return new RehydrateReport(catalog.lastCloseClean(), outcomes);
+        return new RehydrateReport(catalog.lastCloseClean(), outcomes, repairs);
     }
 
     @Override
@@ -90,14 +97,33 @@ public final class Rehydrator implements Rehydration {
         if (entry == null || entry.storage() == null) {
             return Optional.empty();
         }
-        Optional<HostedTable> stored = module.reopen(entry.storage(), shape);
+        OptionalLong rows = catalog.storedRows(entry.qualifiedName());
+        Optional<HostedTable> stored = module.reopen(entry.storage(), shape, rows);
         if (stored.isEmpty() && !entry.maintained()) {
             // A materialized view's backing can be refilled from its body; a table's rows cannot.
             throw new DeriveException(DeriveException.INTERNAL, "table " + entry.qualifiedName() + ": its storage "
                     + entry.storage() + " is missing from table module '" + module.name() + "'");
         }
-        stored.ifPresent(t -> reopened.add(entry.qualifiedName()));
+        if (stored.isPresent()) {
+            reopened.add(entry.qualifiedName());
+            if (rows.isEmpty()) {
+                repairs.add(new RehydrateReport.Repair(shape.schema(), shape.name(), null, RehydrateReport.Work.COUNTED,
+                        catalog.lastCloseClean() ? "the last close stored no row count for it"
+                                : "the last close was not clean, so no stored row count holds"));
+            }
+        }
         return stored;
+    }
+
+    @Override
+    public void restoreIndex(String schema, String table, HostedTable storage, IndexShape index) {
+        boolean kept = reopened.contains(schema + "." + table);
+        if (kept && storage.reopenIndex(index)) {
+            return;
+        }
+        storage.createIndex(index);
+        repairs.add(new RehydrateReport.Repair(schema, table, index.name(), RehydrateReport.Work.REBUILT,
+                kept ? "its host kept no entries known to be current" : "its table's storage was not kept"));
     }
 
     @Override

@@ -221,7 +221,11 @@ public final class MaterializedViews implements MaterializedViewOperations {
             }
         }
         txn.changeCatalog(next);
-        io.derive.engine.exec.ddl.SupportingIndexes.release(txn);
+        // A replayed catalog needed each of its supporting indexes when it was stored; mid-replay,
+        // the views not attached yet would look as if they needed none, and theirs would be rebuilt.
+        if (!context.services().rehydrating()) {
+            io.derive.engine.exec.ddl.SupportingIndexes.release(txn);
+        }
         if (!context.services().adopting(table.qualifiedName())) {
             cascade(context, maintained, fill(maintained, plan, context), true);
         }

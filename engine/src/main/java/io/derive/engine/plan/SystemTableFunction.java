@@ -53,11 +53,13 @@ public enum SystemTableFunction {
             new OutputColumn("pk", SqlType.INTEGER, Collation.BINARY, true))),
 
     /**
-     * {@code rehydrate_report()}: what the open of a durable database did with each materialized
-     * view: {@code schema, name, action} ('adopted', 'refilled', 'failed') and {@code reason}
-     * (null when adopted); no rows for a database that is not durable.
+     * {@code rehydrate_report()}: what the open of a durable database did: one row per
+     * materialized view, {@code schema, name, action} ('adopted', 'refilled', 'failed') and
+     * {@code reason} (null when adopted); then one row per table whose rows it counted (action
+     * 'counted') and per index it built (action 'rebuilt', {@code name} its table, {@code index}
+     * the index), each with its reason; no rows for a database that is not durable.
      */
-    REHYDRATE_REPORT(List.of(text("schema"), text("name"), text("action"), text("reason"))),
+    REHYDRATE_REPORT(List.of(text("schema"), text("name"), text("action"), text("reason"), text("index"))),
 
     /** {@code generate_series(start, stop[, step])}: one {@code value} per step from start to stop inclusive. */
     GENERATE_SERIES(2, 3, List.of(integer("value")));

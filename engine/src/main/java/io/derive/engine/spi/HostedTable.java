@@ -55,6 +55,18 @@ public interface HostedTable {
     }
 
     /**
+     * While a durable database reopens, attaches the secondary index {@code index} to the
+     * storage this table kept for it in the earlier open (the {@link #storageId()} the catalog
+     * stored names it), without building it — only when the host knows those entries current:
+     * written in the same atomic host transactions as the table's rows, and never detached by a
+     * {@link #dropIndex} since. Returns false when it keeps none it can trust (the default); the
+     * engine then builds the index with {@link #createIndex} and reports the rebuild.
+     */
+    default boolean reopenIndex(IndexShape index) {
+        return false;
+    }
+
+    /**
      * Removes a secondary index from committed state and from every connection; does nothing when
      * there is no index of that name. Like {@link #createIndex}, the engine makes it transactional
      * (it drops at commit, or compensates a rolled-back create).

@@ -65,10 +65,13 @@ public interface TableModule {
      * {@link HostedTable#storageId()} it reported then, with its committed rows. Empty when the
      * host keeps nothing across opens (the default) or no such storage exists any more.
      *
+     * @param committedRows the table's row count the engine stored at the last clean close, which
+     *                      the host takes as its {@link HostedTable#committedRowCount()} without
+     *                      counting; empty when the last close was not clean, and the host counts
      * @throws io.derive.engine.api.DeriveException when the storage exists but does not hold
      *         rows of {@code shape}
      */
-    default Optional<HostedTable> reopen(String storageId, TableShape shape) {
+    default Optional<HostedTable> reopen(String storageId, TableShape shape, java.util.OptionalLong committedRows) {
         return Optional.empty();
     }
 

@@ -134,8 +134,8 @@ public final class BackingChangeLog {
         }
 
         @Override
-        public Optional<HostedTable> reopen(String storageId, TableShape shape) {
-            return module.reopen(storageId, shape).map(Table::new);
+        public Optional<HostedTable> reopen(String storageId, TableShape shape, java.util.OptionalLong committedRows) {
+            return module.reopen(storageId, shape, committedRows).map(Table::new);
         }
 
         @Override
@@ -192,6 +192,11 @@ public final class BackingChangeLog {
         @Override
         public void createIndex(IndexShape index) {
             table.createIndex(index);
+        }
+
+        @Override
+        public boolean reopenIndex(IndexShape index) {
+            return table.reopenIndex(index);
         }
 
         @Override

@@ -3,7 +3,9 @@ package io.derive.engine.exec.context;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.RehydrateReport;
 import io.derive.engine.exec.query.SystemTables;
+import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.HostedTable;
+import io.derive.engine.spi.IndexShape;
 import io.derive.engine.spi.TableModule;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.txn.CommittedState;
@@ -87,6 +89,19 @@ public final class EngineServices {
             }
         }
         return module.create(shape, args);
+    }
+
+    /**
+     * Has the host build a secondary index of {@code table} over its rows, or, while a durable
+     * catalog replays, reattach the entries it kept for it (building it only when it cannot).
+     */
+    public void buildIndex(TableSchema table, IndexShape index) {
+        Rehydration replay = rehydration;
+        if (replay != null) {
+            replay.restoreIndex(table.schema(), table.name(), table.storage(), index);
+        } else {
+            table.storage().createIndex(index);
+        }
     }
 
     /**

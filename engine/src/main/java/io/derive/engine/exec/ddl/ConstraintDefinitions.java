@@ -1,6 +1,7 @@
 package io.derive.engine.exec.ddl;
 
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.exec.context.EngineServices;
 import io.derive.engine.exec.write.CheckConditions;
 import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.plan.ExpressionBinder;
@@ -89,10 +90,10 @@ final class ConstraintDefinitions {
         }
     }
 
-    /** Has the host build the indexes of a new table's constraints. */
-    static void createIndexes(TableSchema table) {
+    /** Has the host build (or, while a durable catalog replays, reattach) the indexes of a new table's constraints. */
+    static void createIndexes(EngineServices services, TableSchema table) {
         for (IndexSchema index : table.constraints().indexes()) {
-            table.storage().createIndex(IndexShapes.of(table, index));
+            services.buildIndex(table, IndexShapes.of(table, index));
         }
     }
 

@@ -105,7 +105,7 @@ public final class DdlExecutor {
         if (!context.services().rehydrating()) {
             ConstraintDefinitions.bindReadingChecks(table, txn.catalog().with(table), context.sql());
         }
-        ConstraintDefinitions.createIndexes(table);
+        ConstraintDefinitions.createIndexes(context.services(), table);
         txn.changeCatalog(txn.catalog().with(table));
         return Result.empty(StatementKind.DDL);
     }

@@ -80,9 +80,10 @@ public final class IndexDdl {
         IndexSchema index = new IndexSchema(name, columns, create.unique(), create.where(), false, create.span().text(context.sql()));
         txn.beginWrite();
         HostedTable storage = table.storage();
-        storage.createIndex(IndexShapes.of(table, index));
+        context.services().buildIndex(table, IndexShapes.of(table, index));
         txn.onRollback(() -> storage.dropIndex(name));
-        if (index.unique()) {
+        // A replayed definition held when it was stored; checking it again would read every entry.
+        if (index.unique() && !context.services().rehydrating()) {
             requireUnique(table, index);
         }
         List<IndexSchema> indexes = new ArrayList<>(table.constraints().indexes());

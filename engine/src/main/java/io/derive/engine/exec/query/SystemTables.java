@@ -40,10 +40,19 @@ public final class SystemTables {
             case STATISTICS -> Cursors.of(statistics(transaction));
             case TABLE_INFO -> Cursors.of(SchemaIntrospection.tableInfo(arguments, transaction));
             case GENERATE_SERIES -> GenerateSeries.cursor(arguments);
-            case REHYDRATE_REPORT -> Cursors.of(rehydrateReport.get().views().stream()
-                    .map(o -> new Object[] {o.schema(), o.name(), o.action().name().toLowerCase(java.util.Locale.ROOT), o.reason()})
-                    .toList());
+            case REHYDRATE_REPORT -> Cursors.of(rehydrateReportRows(rehydrateReport.get()));
         };
+    }
+
+    private static List<Object[]> rehydrateReportRows(RehydrateReport report) {
+        List<Object[]> rows = new ArrayList<>();
+        for (RehydrateReport.Outcome o : report.views()) {
+            rows.add(new Object[] {o.schema(), o.name(), o.action().name().toLowerCase(java.util.Locale.ROOT), o.reason(), null});
+        }
+        for (RehydrateReport.Repair r : report.storage()) {
+            rows.add(new Object[] {r.schema(), r.table(), r.work().name().toLowerCase(java.util.Locale.ROOT), r.reason(), r.index()});
+        }
+        return rows;
     }
 
     private List<Object[]> materializedViewRows(Transaction transaction) {

@@ -1,0 +1,145 @@
+package io.derive.derby;
+
+import io.derive.engine.DatabaseConfig;
+import io.derive.engine.Derive;
+import io.derive.engine.api.Database;
+import io.derive.engine.api.RehydrateReport;
+import io.derive.engine.api.Session;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+/**
+ * What reopening a durable database costs in Derby (issue 16): after a clean close it counts no
+ * table and builds no index, so its statements do not grow with the rows; after an unclean close
+ * it counts each table once, and still takes the index tables as they are.
+ */
+class ReopenCostTest {
+    private static final String SCHEMA = """
+            create table t (k integer primary key, v integer not null, u text unique);
+            create index t_by_v on t (v);
+            create table s (k integer primary key, w integer);
+            create materialized view m as select v, count(*) as n from t group by v
+            """;
+
+    @TempDir
+    Path directory;
+
+    @TempDir
+    Path emptyDirectory;
+
+    @Test
+    void reopenAfterACleanCloseCountsNoTableAndBuildsNoIndex() {
+        create(directory, 2500);
+        Reopened reopened = reopen(directory);
+        assertThat(reopened.report().lastCloseClean()).isTrue();
+        assertThat(reopened.report().storage()).isEmpty();
+        assertThat(reopened.report().views()).extracting(RehydrateReport.Outcome::action)
+                .containsExactly(RehydrateReport.Action.ADOPTED);
+    }
+
+    @Test
+    void reopenAfterACleanCloseRunsAsManyStatementsWhateverTheRows() {
+        create(directory, 2500);
+        create(emptyDirectory, 0);
+        assertThat(reopen(directory).statements()).isEqualTo(reopen(emptyDirectory).statements());
+    }
+
+    @Test
+    void reopenAfterACleanCloseKnowsEveryRowCount() {
+        create(directory, 2500);
+        DerbyTableModule module = DerbyTableModule.inDirectory(directory);
+        try (Database db = Derive.open(config(module)); Session s = db.openSession()) {
+            assertThat(s.execute("select row_count from materialized_views()").rows().get(0).get(0)).isEqualTo(25L);
+            assertThat(s.execute("select count(*) from m").rows().get(0).get(0)).isEqualTo(25L);
+            assertThat(s.execute("select count(*) from t where v = 3").rows().get(0).get(0)).isEqualTo(100L);
+        }
+    }
+
+    @Test
+    void reopenAfterAnUncleanCloseCountsEachTableOnceAndBuildsNoIndex() throws SQLException {
+        create(directory, 2500);
+        long clean = reopen(directory).statements();
+        markNotClosed(directory);
+        Reopened unclean = reopen(directory);
+        assertThat(unclean.report().lastCloseClean()).isFalse();
+        assertThat(unclean.report().storage()).extracting(RehydrateReport.Repair::table, RehydrateReport.Repair::work)
+                .containsExactlyInAnyOrder(tuple("t", RehydrateReport.Work.COUNTED), tuple("s", RehydrateReport.Work.COUNTED),
+                        tuple("m", RehydrateReport.Work.COUNTED));
+        assertThat(unclean.statements()).isEqualTo(clean + 3);
+    }
+
+    @Test
+    void rehydrateReportListsTheTablesAnUncleanCloseLeftUncounted() throws SQLException {
+        create(directory, 10);
+        markNotClosed(directory);
+        try (Database db = Derive.open(config(DerbyTableModule.inDirectory(directory))); Session s = db.openSession()) {
+            assertThat(s.execute("select name, action, index from rehydrate_report() where action = 'counted' order by name")
+                    .rows()).extracting(r -> r.values()).containsExactly(
+                    java.util.Arrays.asList("m", "counted", null), java.util.Arrays.asList("s", "counted", null),
+                    java.util.Arrays.asList("t", "counted", null));
+        }
+    }
+
+    @Test
+    void anIndexWhoseDropRolledBackIsRebuiltAtReopenAndAnswers() {
+        create(directory, 100);
+        try (Database db = Derive.open(config(DerbyTableModule.inDirectory(directory))); Session s = db.openSession()) {
+            s.execute("begin");
+            s.execute("drop index t_by_v");
+            s.execute("rollback");
+            s.execute("insert into t values (1000, 7, 'x1000')");
+        }
+        try (Database db = Derive.open(config(DerbyTableModule.inDirectory(directory))); Session s = db.openSession()) {
+            assertThat(db.rehydrateReport().storage()).extracting(RehydrateReport.Repair::index, RehydrateReport.Repair::work)
+                    .containsExactly(tuple("t_by_v", RehydrateReport.Work.REBUILT));
+            assertThat(s.execute("select count(*) from t where v = 7").rows().get(0).get(0)).isEqualTo(5L);
+        }
+        assertThat(reopen(directory).report().storage()).isEmpty();
+    }
+
+    private record Reopened(RehydrateReport report, long statements) {
+    }
+
+    private static Reopened reopen(Path directory) {
+        DerbyTableModule module = DerbyTableModule.inDirectory(directory);
+        try (Database db = Derive.open(config(module))) {
+            return new Reopened(db.rehydrateReport(), module.statementsExecuted());
+        }
+    }
+
+    /** {@code rows} rows in {@code t}, 25 values of {@code v}, and three in {@code s}. */
+    private static void create(Path directory, int rows) {
+        try (Database db = Derive.open(config(DerbyTableModule.inDirectory(directory))); Session s = db.openSession()) {
+            for (String statement : SCHEMA.split(";\\s*\\n")) {
+                s.execute(statement);
+            }
+            s.execute("begin");
+            for (int k = 0; k < rows; k++) {
+                s.execute("insert into t values (" + k + ", " + (k % 25) + ", 'u" + k + "')");
+            }
+            s.execute("insert into s values (1, 1), (2, 2), (3, null)");
+            s.execute("commit");
+        }
+    }
+
+    /** What a kill leaves in the meta entries: the marker of an open database. */
+    private static void markNotClosed(Path directory) throws SQLException {
+        try (EmbeddedDerbyDatabase derby = EmbeddedDerbyDatabase.open(DerbyTableModule.derbyDirectory(directory));
+             Connection c = derby.connection(); Statement s = c.createStatement()) {
+            assertThat(s.executeUpdate("update \"DERIVE\".\"META\" set \"value\" = 'false' where \"key\" = 'clean_close'"))
+                    .isEqualTo(1);
+        }
+    }
+
+    private static DatabaseConfig config(DerbyTableModule module) {
+        return DatabaseConfig.named("reopen").withModule(module).withDefaultHost("derby").withDurableHost("derby");
+    }
+}
