@@ -78,8 +78,9 @@ final class DeriveXAResource implements XAResource {
                 if ((flags & TMRESUME) != 0 && state != State.SUSPENDED) {
                     throw xa(XAException.XAER_PROTO, "resume of a branch that is not suspended");
                 }
-                if (state == State.PREPARED) {
-                    throw xa(XAException.XAER_PROTO, "join of a prepared branch");
+                if (state == State.PREPARED || state == State.ACTIVE) {
+                    // XA: a join needs a branch that is not associated now and not yet prepared.
+                    throw xa(XAException.XAER_PROTO, "join of a branch in state " + state);
                 }
                 state = State.ACTIVE;
                 return null;
