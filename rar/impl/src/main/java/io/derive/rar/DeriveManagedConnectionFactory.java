@@ -1,5 +1,6 @@
 package io.derive.rar;
 
+import io.derive.derby.DerbyTableModule;
 import io.derive.engine.DatabaseConfig;
 
 import java.io.PrintWriter;
@@ -24,11 +25,12 @@ import jakarta.resource.spi.ResourceAdapterInternalException;
 import jakarta.resource.spi.ValidatingManagedConnectionFactory;
 
 /**
- * Creates managed connections to one Derive database, described by four config properties:
+ * Creates managed connections to one Derive database, described by five config properties:
  * {@code databaseName}, {@code defaultHost} (the table module for tables that name none,
- * {@code memory}), {@code writeLockTimeoutMillis} and {@code databaseDirectory} (when set, the
+ * {@code memory}), {@code writeLockTimeoutMillis}, {@code databaseDirectory} (when set, the
  * database is durable: its catalog and Derby tables live in that directory and are rehydrated
- * when the adapter first opens it; empty for a database that lives as long as the adapter).
+ * when the adapter first opens it; empty for a database that lives as long as the adapter) and
+ * {@code derbyLockTimeoutSeconds} (how long a Derby-hosted access waits for a row lock).
  */
 public class DeriveManagedConnectionFactory
         implements ManagedConnectionFactory, ValidatingManagedConnectionFactory, ResourceAdapterAssociation {
@@ -39,6 +41,7 @@ public class DeriveManagedConnectionFactory
     private String defaultHost = "memory";
     private Long writeLockTimeoutMillis = 10_000L;
     private String databaseDirectory = "";
+    private Integer derbyLockTimeoutSeconds = 10;
 
     private transient DeriveResourceAdapter resourceAdapter;
     private transient PrintWriter logWriter;
@@ -75,13 +78,23 @@ public class DeriveManagedConnectionFactory
         this.databaseDirectory = databaseDirectory;
     }
 
+    public Integer getDerbyLockTimeoutSeconds() {
+        return derbyLockTimeoutSeconds;
+    }
+
+    public void setDerbyLockTimeoutSeconds(Integer derbyLockTimeoutSeconds) {
+        this.derbyLockTimeoutSeconds = derbyLockTimeoutSeconds;
+    }
+
     DatabaseConfig databaseConfig() {
         Duration timeout = Duration.ofMillis(writeLockTimeoutMillis);
+        Duration derbyLockTimeout = Duration.ofSeconds(Math.max(1, derbyLockTimeoutSeconds));
         if (databaseDirectory == null || databaseDirectory.isBlank()) {
-            return new DatabaseConfig(databaseName, defaultHost, timeout, List.of());
+            return new DatabaseConfig(databaseName, defaultHost, timeout,
+                    List.of(new DerbyTableModule().withLockTimeout(derbyLockTimeout)));
         }
-        DatabaseConfig durable = DatabaseConfig.inDirectory(Path.of(databaseDirectory));
-        return new DatabaseConfig(databaseName, defaultHost, timeout, durable.modules(), List.of(), durable.durableHost());
+        DerbyTableModule derby = DerbyTableModule.inDirectory(Path.of(databaseDirectory)).withLockTimeout(derbyLockTimeout);
+        return new DatabaseConfig(databaseName, defaultHost, timeout, List.of(derby), List.of(), derby.name());
     }
 
     /**
@@ -174,17 +187,19 @@ public class DeriveManagedConnectionFactory
                 && Objects.equals(databaseName, other.databaseName)
                 && Objects.equals(defaultHost, other.defaultHost)
                 && Objects.equals(writeLockTimeoutMillis, other.writeLockTimeoutMillis)
-                && Objects.equals(databaseDirectory, other.databaseDirectory);
+                && Objects.equals(databaseDirectory, other.databaseDirectory)
+                && Objects.equals(derbyLockTimeoutSeconds, other.derbyLockTimeoutSeconds);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(databaseName, defaultHost, writeLockTimeoutMillis, databaseDirectory);
+        return Objects.hash(databaseName, defaultHost, writeLockTimeoutMillis, databaseDirectory, derbyLockTimeoutSeconds);
     }
 
     @Override
     public String toString() {
         return "DeriveManagedConnectionFactory[databaseName=" + databaseName + ", defaultHost=" + defaultHost
-                + ", writeLockTimeoutMillis=" + writeLockTimeoutMillis + ", databaseDirectory=" + databaseDirectory + "]";
+                + ", writeLockTimeoutMillis=" + writeLockTimeoutMillis + ", databaseDirectory=" + databaseDirectory
+                + ", derbyLockTimeoutSeconds=" + derbyLockTimeoutSeconds + "]";
     }
 }
