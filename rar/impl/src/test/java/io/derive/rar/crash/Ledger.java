@@ -20,6 +20,8 @@ final class Ledger {
 
     private int kills;
     private int killsInsideWindow;
+    private int replayedCommits;
+    private int presumedAborts;
     private int orphans;
     private int checks;
 
@@ -58,9 +60,11 @@ final class Ledger {
      */
     void check(Report report, boolean afterKill) {
         checks++;
-        if (afterKill && report.deriveInDoubt.stream().anyMatch(idByGtrid::containsKey)) {
+        List<Integer> inDoubt = report.deriveInDoubt.stream().filter(idByGtrid::containsKey).map(idByGtrid::get).toList();
+        if (afterKill && !inDoubt.isEmpty()) {
             killsInsideWindow++;
         }
+        long logged = 0;
         for (String g : report.deriveInDoubt) {
             if (!idByGtrid.containsKey(g)) {
                 problems.add("check " + checks + ": Derive lists an in-doubt branch of no begun transaction: " + g);
@@ -71,6 +75,7 @@ final class Ledger {
         for (String line : report.lines) {
             String[] f = line.split(" ", 4);
             switch (f[0]) {
+                case XaCrashChild.LOGGED -> logged = Long.parseLong(f[1]);
                 case XaCrashChild.ORPHAN -> orphans++;
                 case XaCrashChild.ROWS -> {
                     Map<Integer, Long> rows = rows(f.length > 2 ? f[2] : "");
@@ -106,6 +111,20 @@ final class Ledger {
                 problems.add("check " + checks + ": row " + id + " of a transaction never begun");
             }
         }
+        // One transaction at a time: a logged decision is the in-doubt transaction's commit, and
+        // without one it was never decided, so it must be gone.
+        for (int id : inDoubt) {
+            boolean present = derive.containsKey(id);
+            if (logged > 0) {
+                replayedCommits++;
+            } else {
+                presumedAborts++;
+            }
+            if (present != (logged > 0)) {
+                problems.add("check " + checks + ": in-doubt transaction " + id + (present ? " committed" : " rolled back")
+                        + " with " + logged + " transaction(s) in Narayana's log");
+            }
+        }
         for (int id : acknowledged) {
             if (!derive.containsKey(id) || !derby.containsKey(id)) {
                 problems.add("check " + checks + ": acknowledged transaction " + id + " is missing");
@@ -138,6 +157,16 @@ final class Ledger {
 
     int begun() {
         return begun.size();
+    }
+
+    /** In-doubt Derive branches that recovery committed from Narayana's log. */
+    int replayedCommits() {
+        return replayedCommits;
+    }
+
+    /** In-doubt Derive branches without a logged decision, which recovery rolled back. */
+    int presumedAborts() {
+        return presumedAborts;
     }
 
     int orphans() {

@@ -6,6 +6,7 @@ import com.arjuna.ats.arjuna.common.CoreEnvironmentBeanException;
 import com.arjuna.ats.arjuna.common.ObjectStoreEnvironmentBean;
 import com.arjuna.ats.arjuna.common.RecoveryEnvironmentBean;
 import com.arjuna.ats.arjuna.recovery.RecoveryManager;
+import com.arjuna.ats.arjuna.recovery.RecoveryModule;
 import com.arjuna.ats.internal.jta.recovery.arjunacore.XARecoveryModule;
 import com.arjuna.ats.jta.common.JTAEnvironmentBean;
 import com.arjuna.ats.jta.recovery.XAResourceRecoveryHelper;
@@ -71,17 +72,23 @@ final class Narayana {
         recovery.setRecoveryModuleClassNames(List.of(ATOMIC_ACTION_MODULE, XA_MODULE));
         recovery.setExpiryScannerClassNames(List.of());
         recovery.setRecoveryListener(false);
-        recovery.setRecoveryBackoffPeriod(1);
     }
 
     /**
-     * Runs Narayana's recovery over {@code resources}: two scans, each a first pass (list the
-     * branches, read the log) and a second (replay logged commits; presume abort for this node's
-     * branches without a log record), so that a branch first seen in one scan is decided by the next.
+     * Runs Narayana's recovery over {@code resources}: two scans, each a first pass of every
+     * module (list the branches, read the log) and then a second (replay logged commits; presume
+     * abort for this node's branches without a log record), so that a branch first seen in one
+     * scan is decided by the next.
+     *
+     * <p>The passes are called directly rather than through {@link RecoveryManager#scan()}, which
+     * waits the backoff period (at least a second: zero means forever) between them; the wait
+     * gives live transactions time to write their log, and the process that wrote this log is
+     * dead. It saves two seconds per restart, a third of the suite's time.
      */
     static void recover(XAResource... resources) {
         RecoveryManager manager = RecoveryManager.manager(RecoveryManager.DIRECT_MANAGEMENT);
-        XARecoveryModule module = manager.getModules().stream()
+        List<RecoveryModule> modules = List.copyOf(manager.getModules());
+        XARecoveryModule xaModule = modules.stream()
                 .filter(XARecoveryModule.class::isInstance).map(XARecoveryModule.class::cast)
                 .findFirst().orElseThrow(() -> new IllegalStateException("no XARecoveryModule"));
         XAResourceRecoveryHelper helper = new XAResourceRecoveryHelper() {
@@ -95,12 +102,14 @@ final class Narayana {
                 return resources;
             }
         };
-        module.addXAResourceRecoveryHelper(helper);
+        xaModule.addXAResourceRecoveryHelper(helper);
         try {
-            manager.scan();
-            manager.scan();
+            for (int scan = 0; scan < 2; scan++) {
+                modules.forEach(RecoveryModule::periodicWorkFirstPass);
+                modules.forEach(RecoveryModule::periodicWorkSecondPass);
+            }
         } finally {
-            module.removeXAResourceRecoveryHelper(helper);
+            xaModule.removeXAResourceRecoveryHelper(helper);
             manager.terminate();
         }
     }

@@ -44,6 +44,7 @@ import com.arjuna.ats.internal.jta.transaction.arjunacore.TransactionImple;
  */
 public final class XaCrashChild {
     static final String IN_DOUBT = "INDOUBT";
+    static final String LOGGED = "LOGGED";
     static final String ORPHAN = "ORPHAN";
     static final String ROWS = "ROWS";
     static final String VIEW = "VIEW";
@@ -123,7 +124,8 @@ public final class XaCrashChild {
 
     /**
      * Lists both resources' in-doubt branches before anything decides them (the parent counts a
-     * kill inside Derive's window by the first list), lets Narayana decide them, and rolls back
+     * kill inside Derive's window by the first list) and how many decisions Narayana's log holds,
+     * lets Narayana decide them, and rolls back
      * what it leaves in doubt once its log holds no undecided transaction.
      */
     private static void recover(DeriveManagedConnectionFactory factory, EmbeddedXADataSource derby, Path objectStore)
@@ -138,6 +140,7 @@ public final class XaCrashChild {
         for (Xid xid : inDoubt(derbyXa)) {
             say(IN_DOUBT + " " + DERBY + " " + gtrid(xid));
         }
+        say(LOGGED + " " + Narayana.loggedTransactions(objectStore));
         Narayana.recover(deriveXa, derbyXa);
         long logged = Narayana.loggedTransactions(objectStore);
         if (logged > 0) {

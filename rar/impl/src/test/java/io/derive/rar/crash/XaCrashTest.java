@@ -59,9 +59,11 @@ class XaCrashTest {
         }
 
         System.out.printf("XaCrashTest seed=%d: kills=%d, kills inside Derive's prepare->commit window=%d, "
+                + "of which recovery committed %d from Narayana's log and presumed %d aborted, "
                 + "transactions begun=%d, acknowledged=%d, orphans rolled back by the child=%d, checks=%d, "
                 + "mismatches=%d, %d s%n",
-                SEED, ledger.kills(), ledger.killsInsideWindow(), ledger.begun(), ledger.acknowledged(),
+                SEED, ledger.kills(), ledger.killsInsideWindow(), ledger.replayedCommits(), ledger.presumedAborts(),
+                ledger.begun(), ledger.acknowledged(),
                 ledger.orphans(), ledger.checks(), ledger.problems().size(),
                 Duration.ofNanos(System.nanoTime() - started).toSeconds());
         ledger.problems().forEach(p -> System.out.println("  mismatch: " + p));
