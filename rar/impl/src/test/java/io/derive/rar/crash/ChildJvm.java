@@ -44,9 +44,12 @@ final class ChildJvm implements AutoCloseable {
 
     /**
      * Starts a child on {@code runDir}; a positive {@code commitPauseMillis} makes Derive's Derby
-     * host pause that long before each Derby commit, widening Derive's prepare → commit window.
+     * host pause that long before each Derby commit, widening Derive's prepare → commit window
+     * after Narayana's decision, and {@code preparePauseMillis} the Derby resource's prepare, the
+     * part before it.
      */
-    static ChildJvm start(Path runDir, int generation, String mode, long seed, long commitPauseMillis) {
+    static ChildJvm start(Path runDir, int generation, String mode, long seed, long commitPauseMillis,
+            long preparePauseMillis) {
         Path stderr = runDir.resolve("child-stderr.log");
         List<String> command = new ArrayList<>(List.of(javaExecutable(),
                 "-Xmx256m",
@@ -56,7 +59,8 @@ final class ChildJvm implements AutoCloseable {
                 "-Dderby.infolog.append=true",
                 "-Dderive.derby.testCommitPauseMillis=" + commitPauseMillis,
                 "-cp", System.getProperty("java.class.path"), XaCrashChild.class.getName(),
-                runDir.toAbsolutePath().toString(), Integer.toString(generation), mode, Long.toString(seed)));
+                runDir.toAbsolutePath().toString(), Integer.toString(generation), mode, Long.toString(seed),
+                Long.toString(preparePauseMillis)));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.appendTo(stderr.toFile()));
         try {

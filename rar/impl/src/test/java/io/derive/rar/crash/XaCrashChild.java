@@ -39,7 +39,8 @@ import com.arjuna.ats.internal.jta.transaction.arjunacore.TransactionImple;
  * two-resource Narayana transactions until the parent kills it.
  *
  * <p>Arguments: run directory, generation (transaction ids are {@code generation * 100000 + n}),
- * mode ({@code work} or {@code check}), random seed. Its standard output carries only the
+ * mode ({@code work} or {@code check}), random seed, the pause before the Derby resource's
+ * prepare in milliseconds ({@link PausingXAResource}). Its standard output carries only the
  * protocol lines of {@link #say}; everything else goes to standard error.
  */
 public final class XaCrashChild {
@@ -77,7 +78,8 @@ public final class XaCrashChild {
         System.setOut(System.err);
         haltWhenTheParentDies();
         try {
-            run(Path.of(args[0]), Integer.parseInt(args[1]), args[2].equals("work"), Long.parseLong(args[3]));
+            run(Path.of(args[0]), Integer.parseInt(args[1]), args[2].equals("work"), Long.parseLong(args[3]),
+                    Long.parseLong(args[4]));
         } catch (Throwable t) {
             t.printStackTrace();
             say(ERROR + " " + t);
@@ -85,7 +87,8 @@ public final class XaCrashChild {
         }
     }
 
-    private static void run(Path runDir, int generation, boolean work, long seed) throws Exception {
+    private static void run(Path runDir, int generation, boolean work, long seed, long preparePauseMillis)
+            throws Exception {
         Path objectStore = runDir.resolve("narayana");
         Narayana.configure(objectStore);
         boolean fresh = !Files.exists(runDir.resolve("derive"));
@@ -115,7 +118,8 @@ public final class XaCrashChild {
         report(derive, ledger);
         say(READY);
         if (work) {
-            work(generation, new Random(seed), mc.getXAResource(), derive, derbyXa.getXAResource(), ledger);
+            work(generation, new Random(seed), mc.getXAResource(), derive,
+                    new PausingXAResource(derbyXa.getXAResource(), preparePauseMillis), ledger);
         }
         say(DONE);
         adapter.stop();

@@ -31,12 +31,16 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>System properties: {@code derive.xacrash.kills} (default 30), {@code derive.xacrash.seed},
  * {@code derive.xacrash.commitPauseMillis} (default 150: Derive's Derby host sleeps that long
- * before each Derby commit, so that a random kill often lands between prepare and commit).
+ * before each Derby commit, so that a random kill often lands between prepare and commit),
+ * {@code derive.xacrash.preparePauseMillis} (default 60: the plain Derby resource sleeps that long
+ * before its prepare, which Narayana calls after Derive's and before it logs its decision, so that
+ * kills also leave Derive prepared with no decision logged, the case recovery presumes aborted).
  */
 class XaCrashTest {
     private static final int KILLS = Integer.getInteger("derive.xacrash.kills", 30);
     private static final long SEED = Long.getLong("derive.xacrash.seed", System.nanoTime());
     private static final long COMMIT_PAUSE_MILLIS = Long.getLong("derive.xacrash.commitPauseMillis", 150);
+    private static final long PREPARE_PAUSE_MILLIS = Long.getLong("derive.xacrash.preparePauseMillis", 60);
 
     @TempDir
     Path runDir;
@@ -48,12 +52,13 @@ class XaCrashTest {
         long started = System.nanoTime();
         int generation = 0;
         for (; ledger.kills() < KILLS; generation++) {
-            try (ChildJvm child = ChildJvm.start(runDir, generation, "work", random.nextLong(), COMMIT_PAUSE_MILLIS)) {
+            try (ChildJvm child = ChildJvm.start(runDir, generation, "work", random.nextLong(), COMMIT_PAUSE_MILLIS,
+                    PREPARE_PAUSE_MILLIS)) {
                 ledger.check(report(child), generation > 0);
                 killAtARandomMoment(child, ledger, random);
             }
         }
-        try (ChildJvm child = ChildJvm.start(runDir, generation, "check", random.nextLong(), 0)) {
+        try (ChildJvm child = ChildJvm.start(runDir, generation, "check", random.nextLong(), 0, 0)) {
             ledger.check(report(child), true);
             child.awaitExit().forEach(ledger::absorb);
         }
@@ -105,7 +110,8 @@ class XaCrashTest {
                 begins--;
             }
         }
-        long deadline = System.nanoTime() + Duration.ofMillis(random.nextLong(COMMIT_PAUSE_MILLIS + 80)).toNanos();
+        long window = PREPARE_PAUSE_MILLIS + COMMIT_PAUSE_MILLIS + 80;
+        long deadline = System.nanoTime() + Duration.ofMillis(random.nextLong(window)).toNanos();
         for (String line; (line = child.next(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) != null; ) {
             if (line == ChildJvm.END) {
                 throw new IllegalStateException("the child ended before it was killed; see " + child.stderr());
