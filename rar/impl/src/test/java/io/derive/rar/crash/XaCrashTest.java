@@ -110,8 +110,8 @@ class XaCrashTest {
                 begins--;
             }
         }
-        long window = PREPARE_PAUSE_MILLIS + COMMIT_PAUSE_MILLIS + 80;
-        long deadline = System.nanoTime() + Duration.ofMillis(random.nextLong(window)).toNanos();
+        long longestWait = PREPARE_PAUSE_MILLIS + COMMIT_PAUSE_MILLIS + 80;
+        long deadline = System.nanoTime() + Duration.ofMillis(random.nextLong(longestWait)).toNanos();
         for (String line; (line = child.next(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) != null; ) {
             if (line == ChildJvm.END) {
                 throw new IllegalStateException("the child ended before it was killed; see " + child.stderr());
