@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -42,7 +43,8 @@ class XaCrashTest {
     private static final long COMMIT_PAUSE_MILLIS = Long.getLong("derive.xacrash.commitPauseMillis", 150);
     private static final long PREPARE_PAUSE_MILLIS = Long.getLong("derive.xacrash.preparePauseMillis", 60);
 
-    @TempDir
+    // A failed run keeps its directory: the children's stderr, Derby's log and both databases.
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path runDir;
 
     @Test
