@@ -116,13 +116,28 @@ final class Narayana {
 
     /** The transaction records still in the log: a decision recovery has not completed. */
     static long loggedTransactions(Path objectStore) {
+        return transactionRecords(objectStore).size();
+    }
+
+    /** Deletes the transaction records, once every branch they name is known to be complete. */
+    static void deleteLoggedTransactions(Path objectStore) {
+        try {
+            for (Path record : transactionRecords(objectStore)) {
+                Files.delete(record);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<Path> transactionRecords(Path objectStore) {
         if (!Files.isDirectory(objectStore)) {
-            return 0;
+            return List.of();
         }
         try (Stream<Path> files = Files.walk(objectStore)) {
             return files.filter(Files::isRegularFile)
                     .filter(f -> f.toString().contains(File.separator + "AtomicAction" + File.separator))
-                    .count();
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
