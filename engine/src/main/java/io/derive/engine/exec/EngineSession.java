@@ -261,7 +261,7 @@ public final class EngineSession implements Session {
     @Override
     public void begin(Xid xid) {
         BranchId branch = BranchId.of(xid);
-        if (services.committed().branches().xids().contains(branch)) {
+        if (services.committed().branches().contains(branch)) {
             throw new DeriveException(DeriveException.DUPLICATE_OBJECT, "branch " + branch
                     + " is already prepared in database '" + services.databaseName() + "'");
         }

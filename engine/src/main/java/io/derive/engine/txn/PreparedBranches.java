@@ -40,6 +40,11 @@ public final class PreparedBranches {
                 (x, p) -> p.transaction() == transaction ? new Prepared(transaction, sessionResources) : p);
     }
 
+    /** True while a live transaction has prepared the branch {@code xid}. */
+    public boolean contains(BranchId xid) {
+        return byXid.containsKey(xid);
+    }
+
     /** The xids of the prepared branches, in no particular order. */
     public List<BranchId> xids() {
         return new ArrayList<>(byXid.keySet());

@@ -102,14 +102,7 @@ class DurableBranchTest {
 
     @Test
     void aBranchCreatingATableThatRecoveryRollsBackLeavesNoTable() throws Exception {
-        DeriveManagedConnection mc = newConnection();
-        XAResource xa = mc.getXAResource();
-        Xid xid = newXid();
-        xa.start(xid, XAResource.TMNOFLAGS);
-        handle(mc).execute("create table u (k integer primary key)");
-        handle(mc).execute("insert into u values (7)");
-        xa.end(xid, XAResource.TMSUCCESS);
-        assertThat(xa.prepare(xid)).isEqualTo(XAResource.XA_OK);
+        Xid xid = prepareCreateOfTableU();
         restart();
 
         newConnection().getXAResource().rollback(xid);
@@ -123,14 +116,7 @@ class DurableBranchTest {
 
     @Test
     void aBranchCreatingATableThatRecoveryCommitsKeepsTheTableAndItsRows() throws Exception {
-        DeriveManagedConnection mc = newConnection();
-        XAResource xa = mc.getXAResource();
-        Xid xid = newXid();
-        xa.start(xid, XAResource.TMNOFLAGS);
-        handle(mc).execute("create table u (k integer primary key)");
-        handle(mc).execute("insert into u values (7)");
-        xa.end(xid, XAResource.TMSUCCESS);
-        assertThat(xa.prepare(xid)).isEqualTo(XAResource.XA_OK);
+        Xid xid = prepareCreateOfTableU();
         restart();
 
         newConnection().getXAResource().commit(xid, false);
@@ -173,6 +159,19 @@ class DurableBranchTest {
     }
 
     // --- helpers ---
+
+    /** Prepares a branch that creates table u (a new Derby table) and inserts a row into it. */
+    private Xid prepareCreateOfTableU() throws Exception {
+        DeriveManagedConnection mc = newConnection();
+        XAResource xa = mc.getXAResource();
+        Xid xid = newXid();
+        xa.start(xid, XAResource.TMNOFLAGS);
+        handle(mc).execute("create table u (k integer primary key)");
+        handle(mc).execute("insert into u values (7)");
+        xa.end(xid, XAResource.TMSUCCESS);
+        assertThat(xa.prepare(xid)).isEqualTo(XAResource.XA_OK);
+        return xid;
+    }
 
     private Xid prepareInsertOf(int k) throws Exception {
         return prepareInsertOf(newConnection(), k);
