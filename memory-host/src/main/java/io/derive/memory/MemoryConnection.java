@@ -1,6 +1,7 @@
 package io.derive.memory;
 
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.KeyRange;
 import io.derive.engine.spi.LookaheadCursor;
@@ -25,20 +26,27 @@ import java.util.function.ToIntFunction;
  * (created after this connection wrote, or lost by rolling back to an older savepoint) is
  * rebuilt from the pending rows when first needed. A savepoint is just the pending versions at
  * that moment.
+ *
+ * <p>Committed state is read as of the session's current snapshot
+ * ({@link HostSession#readSequence()}); a connection with pending writes belongs to the
+ * transaction holding the write lock, whose snapshot is the latest, so its pending layer always
+ * lies over the state its commit replaces.
  */
 final class MemoryConnection implements TableConnection {
     /** Marks a key deleted in pending state. */
     static final Object[] TOMBSTONE = new Object[0];
 
     private final MemoryTable table;
+    private final HostSession session;
     private final List<PersistentTree<Object[], Object[]>> savepoints = new ArrayList<>();
     private final List<Map<MemoryIndex, PersistentTree<Object[], Object[]>>> indexSavepoints = new ArrayList<>();
     private PersistentTree<Object[], Object[]> pending;
     private Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes = new HashMap<>();
     private boolean live = true;
 
-    MemoryConnection(MemoryTable table) {
+    MemoryConnection(MemoryTable table, HostSession session) {
         this.table = table;
+        this.session = session;
         this.pending = PersistentTree.empty(table.keyOrder());
     }
 
@@ -55,12 +63,17 @@ final class MemoryConnection implements TableConnection {
         return live;
     }
 
+    /** The committed state the current statement reads. */
+    private MemoryTable.Committed committed() {
+        return table.committedVersion(session.readSequence());
+    }
+
     @Override
     public Optional<Object[]> get(Object[] key) {
         requireLive();
         Object[] row = pending.get(key);
         if (row == null) {
-            row = table.committed().get(key);
+            row = committed().rows().get(key);
         } else if (row == TOMBSTONE) {
             row = null;
         }
@@ -71,7 +84,7 @@ final class MemoryConnection implements TableConnection {
     public RowCursor scan(Object[] prefix, boolean descending) {
         requireLive();
         ToIntFunction<Object[]> probe = key -> table.keyOrder().compareToPrefix(key, prefix);
-        return new MergingCursor(table.committed().range(probe, descending), pending.range(probe, descending),
+        return new MergingCursor(committed().rows().range(probe, descending), pending.range(probe, descending),
                 table.keyOrder(), descending);
     }
 
@@ -79,7 +92,7 @@ final class MemoryConnection implements TableConnection {
     public RowCursor scan(KeyRange range, boolean descending) {
         requireLive();
         ToIntFunction<Object[]> probe = key -> range.position(key, table.keyOrder());
-        return new MergingCursor(table.committed().range(probe, descending), pending.range(probe, descending),
+        return new MergingCursor(committed().rows().range(probe, descending), pending.range(probe, descending),
                 table.keyOrder(), descending);
     }
 
@@ -105,7 +118,7 @@ final class MemoryConnection implements TableConnection {
                                   java.util.function.Function<MemoryIndex, ToIntFunction<Object[]>> probeOf,
                                   boolean descending) {
         requireLive();
-        MemoryTable.Committed version = table.committedVersion();
+        MemoryTable.Committed version = committed();
         MemoryIndex index = version.index(name);
         if (index == null) {
             throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "no such index: " + name
@@ -145,7 +158,7 @@ final class MemoryConnection implements TableConnection {
     public void put(Object[] row) {
         requireLive();
         Object[] key = table.shape().keyOf(row);
-        if (!table.committedVersion().indexes().isEmpty()) {
+        if (!committed().indexes().isEmpty()) {
             reindex(get(key).orElse(null), row);
         }
         pending = pending.put(key, row);
@@ -153,7 +166,7 @@ final class MemoryConnection implements TableConnection {
 
     /** Moves the index entries of a row from its old image to its new one (either may be null). */
     private void reindex(Object[] before, Object[] after) {
-        MemoryTable.Committed version = table.committedVersion();
+        MemoryTable.Committed version = committed();
         for (MemoryTable.IndexVersion v : version.indexes().values()) {
             MemoryIndex index = v.index();
             PersistentTree<Object[], Object[]> layer = layer(index);
@@ -175,7 +188,7 @@ final class MemoryConnection implements TableConnection {
         if (layer != null) {
             return layer;
         }
-        MemoryTable.Committed version = table.committedVersion();
+        MemoryTable.Committed version = committed();
         PersistentTree<Object[], Object[]> committedEntries = version.indexes().get(index.name().toLowerCase(Locale.ROOT)).entries();
         layer = PersistentTree.empty(index.entryOrder());
         var entries = pending.range(k -> 0, false);
@@ -202,7 +215,7 @@ final class MemoryConnection implements TableConnection {
             return;
         }
         reindex(existing.get(), null);
-        if (table.committed().get(key) != null) {
+        if (committed().rows().get(key) != null) {
             pending = pending.put(key, TOMBSTONE);
         } else {
             pending = pending.remove(key);
@@ -254,10 +267,10 @@ final class MemoryConnection implements TableConnection {
     public void commit() {
         requireLive();
         if (!pending.isEmpty()) {
-            for (MemoryTable.IndexVersion v : table.committedVersion().indexes().values()) {
+            for (MemoryTable.IndexVersion v : committed().indexes().values()) {
                 layer(v.index());
             }
-            table.publish(pending, pendingIndexes);
+            table.publish(pending, pendingIndexes, session.commitSequence(), session.oldestReadSequence());
         }
         end();
     }

@@ -16,14 +16,17 @@ import java.util.Optional;
 
 /**
  * One memory table incarnation. Its committed rows and secondary-index entries are one
- * {@link Committed} version, replaced as a whole at each commit, so a reader holding a version
- * sees a commit entirely or not at all.
+ * {@link Committed} state; each commit that writes the table publishes a new one under the
+ * commit's sequence number ({@link HostSession#commitSequence()}), and a reader takes the newest
+ * state at or before its snapshot ({@link HostSession#readSequence()}), so that it sees each
+ * commit entirely or not at all, and on every table at the same point. The states form a chain,
+ * newest first, from which a commit drops those no statement can read any more.
  */
 final class MemoryTable implements HostedTable {
     private final TableShape shape;
     private final KeyOrder keyOrder;
     private final MemoryBackingHost backingHost;
-    private volatile Committed committed;
+    private volatile Version head;
 
     /**
      * Committed state: key → row, and for each secondary index (by lower-cased name) its entry
@@ -40,6 +43,10 @@ final class MemoryTable implements HostedTable {
         }
     }
 
+    /** The state {@code sequence}'s commit left, and the older states still readable. */
+    private record Version(long sequence, Committed state, Version older) {
+    }
+
     /** One secondary index and its committed entries. */
     record IndexVersion(MemoryIndex index, PersistentTree<Object[], Object[]> entries) {
     }
@@ -47,7 +54,7 @@ final class MemoryTable implements HostedTable {
     MemoryTable(TableShape shape) {
         this.shape = shape;
         this.keyOrder = shape.keyOrder();
-        this.committed = new Committed(PersistentTree.empty(keyOrder), Map.of());
+        this.head = new Version(0, new Committed(PersistentTree.empty(keyOrder), Map.of()), null);
         this.backingHost = new MemoryBackingHost(this);
     }
 
@@ -62,12 +69,12 @@ final class MemoryTable implements HostedTable {
 
     @Override
     public TableConnection connect(HostSession session) {
-        return new MemoryConnection(this);
+        return new MemoryConnection(this, session);
     }
 
     @Override
     public long committedRowCount() {
-        return committed.rows().size();
+        return head.state().rows().size();
     }
 
     @Override
@@ -75,14 +82,15 @@ final class MemoryTable implements HostedTable {
         return Optional.of(backingHost);
     }
 
+    /** Nothing to release: statements still reading an older catalog keep reading the states they hold. */
     @Override
     public void drop() {
-        committed = new Committed(PersistentTree.empty(keyOrder), Map.of());
     }
 
     @Override
     public synchronized void createIndex(IndexShape index) {
         String name = index.name().toLowerCase(Locale.ROOT);
+        Committed committed = head.state();
         if (committed.indexes().containsKey(name)) {
             throw new DeriveException(DeriveException.DUPLICATE_OBJECT, "index " + index.name()
                     + " already exists on table " + shape.qualifiedName());
@@ -90,15 +98,24 @@ final class MemoryTable implements HostedTable {
         MemoryIndex memoryIndex = new MemoryIndex(index, shape);
         Map<String, IndexVersion> indexes = new LinkedHashMap<>(committed.indexes());
         indexes.put(name, new IndexVersion(memoryIndex, memoryIndex.build(committed.rows())));
-        committed = new Committed(committed.rows(), indexes);
+        replaceHead(new Committed(committed.rows(), indexes));
     }
 
     @Override
     public synchronized void dropIndex(String name) {
+        Committed committed = head.state();
         Map<String, IndexVersion> indexes = new LinkedHashMap<>(committed.indexes());
         if (indexes.remove(name.toLowerCase(Locale.ROOT)) != null) {
-            committed = new Committed(committed.rows(), indexes);
+            replaceHead(new Committed(committed.rows(), indexes));
         }
+    }
+
+    /**
+     * Replaces the newest state by one with the same rows under the same number: an index
+     * change, which only the changing transaction's catalog uses until it commits.
+     */
+    private void replaceHead(Committed state) {
+        head = new Version(head.sequence(), state, head.older());
     }
 
     /**
@@ -122,32 +139,46 @@ final class MemoryTable implements HostedTable {
             }
         }
         MemoryTable next = new MemoryTable(newShape);
-        next.committed = new Committed(rows, Map.of());
+        next.head = new Version(0, new Committed(rows, Map.of()), null);
         return next;
     }
 
-    /** The committed rows. */
-    PersistentTree<Object[], Object[]> committed() {
-        return committed.rows();
-    }
-
-    /** The whole committed version: rows and index entries that belong together. */
-    Committed committedVersion() {
-        return committed;
+    /** The whole committed state as of snapshot {@code readSequence}: rows and index entries that belong together. */
+    Committed committedVersion(long readSequence) {
+        Version v = head;
+        while (v.sequence() > readSequence && v.older() != null) {
+            v = v.older();
+        }
+        return v.state();
     }
 
     /**
-     * Applies a connection's pending writes. Synchronized because the engine's write lock already
-     * serializes writers; this only keeps {@link #replaceContents} from interleaving.
+     * Applies a connection's pending writes as the state of commit {@code sequence}, dropping the
+     * states older than the newest one at or before {@code oldestRead}. Synchronized because the
+     * engine's write lock already serializes writers; this only keeps {@link #replaceCommitted}
+     * and index changes from interleaving.
      */
     synchronized void publish(PersistentTree<Object[], Object[]> pending,
-                              Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes) {
+                              Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes,
+                              long sequence, long oldestRead) {
+        Committed committed = head.state();
         Map<String, IndexVersion> indexes = new LinkedHashMap<>();
         committed.indexes().forEach((name, version) -> {
             PersistentTree<Object[], Object[]> layer = pendingIndexes.get(version.index());
             indexes.put(name, layer == null ? version : new IndexVersion(version.index(), overlay(version.entries(), layer)));
         });
-        committed = new Committed(overlay(committed.rows(), pending), indexes);
+        head = new Version(sequence, new Committed(overlay(committed.rows(), pending), indexes), readable(head, oldestRead));
+    }
+
+    /** The chain from {@code v} without the states older than its newest one at or before {@code oldestRead}. */
+    private static Version readable(Version v, long oldestRead) {
+        if (v == null) {
+            return null;
+        }
+        if (v.sequence() <= oldestRead) {
+            return v.older() == null ? v : new Version(v.sequence(), v.state(), null);
+        }
+        return new Version(v.sequence(), v.state(), readable(v.older(), oldestRead));
     }
 
     /** A committed tree with a pending layer applied: a pending value wins, a tombstone removes. */
@@ -165,8 +196,8 @@ final class MemoryTable implements HostedTable {
     /** Replaces the committed rows, rebuilding every index over them. */
     synchronized void replaceCommitted(PersistentTree<Object[], Object[]> contents) {
         Map<String, IndexVersion> indexes = new LinkedHashMap<>();
-        committed.indexes().forEach((name, version) ->
+        head.state().indexes().forEach((name, version) ->
                 indexes.put(name, new IndexVersion(version.index(), version.index().build(contents))));
-        committed = new Committed(contents, indexes);
+        head = new Version(head.sequence(), new Committed(contents, indexes), null);
     }
 }

@@ -57,7 +57,8 @@ public final class EngineSession implements Session {
         this.services = services;
         this.id = id;
         this.opensDatabase = opensDatabase;
-        this.resources = new SessionResources("session " + id + " of database '" + services.databaseName() + "'");
+        this.resources = new SessionResources("session " + id + " of database '" + services.databaseName() + "'",
+                services.committed().snapshots());
     }
 
     @Override
@@ -141,6 +142,16 @@ public final class EngineSession implements Session {
     private Result inStatement(Statement statement, String sql, Parameters parameters, QueryPlanCache plans) {
         boolean autocommit = explicit == null;
         Transaction txn = autocommit ? newTransaction() : explicit;
+        txn.beginStatement();
+        try {
+            return inStatement(statement, sql, parameters, plans, txn, autocommit);
+        } finally {
+            txn.endStatement();
+        }
+    }
+
+    private Result inStatement(Statement statement, String sql, Parameters parameters, QueryPlanCache plans,
+                               Transaction txn, boolean autocommit) {
         int savepoint = txn.savepoint();
         boolean heldWriteLock = txn.hasWritten();
         Catalog before = txn.catalog();

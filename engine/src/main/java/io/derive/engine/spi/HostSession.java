@@ -39,6 +39,37 @@ public interface HostSession {
         return null;
     }
 
+    /**
+     * The snapshot the session's current statement reads, as a commit sequence number: the state
+     * every commit numbered up to it left, and nothing of later or uncommitted ones. A host
+     * answers every read of the statement's connections from that state, under its own pending
+     * writes; a transaction that writes reads the latest committed state, which does not move
+     * while it holds the engine's write lock. {@link Long#MAX_VALUE}, the default, stands for the
+     * latest committed state, for work outside a statement.
+     */
+    default long readSequence() {
+        return Long.MAX_VALUE;
+    }
+
+    /**
+     * While the engine commits the session's transaction ({@link TableConnection#commit()}), the
+     * sequence number the commit becomes visible under: a host publishes the commit's versions
+     * under it, and statements whose {@link #readSequence()} is lower never see them. Numbers
+     * grow by one per commit of the database. {@code 0}, the default, outside a database.
+     */
+    default long commitSequence() {
+        return 0;
+    }
+
+    /**
+     * The oldest snapshot any statement of the database still reads: a host may discard a
+     * version once a newer version of the same row or table is at or before this number.
+     * {@link Long#MAX_VALUE}, the default, when only the latest state is ever read.
+     */
+    default long oldestReadSequence() {
+        return Long.MAX_VALUE;
+    }
+
     /** A session that keeps nothing: each call opens a new resource and nothing is ever closed. For tests of a host alone. */
     HostSession DETACHED = new HostSession() {
         @Override

@@ -3,14 +3,14 @@ package io.derive.engine.txn;
 import io.derive.engine.schema.Catalog;
 
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * What transactions of one database share: the committed catalog, which a committing
- * transaction replaces, and the write lock that makes sure only one transaction changes it.
+ * What transactions of one database share: the committed snapshots (the catalog and the commit
+ * sequence a committing transaction advances), and the write lock that makes sure only one
+ * transaction changes them.
  */
 public final class CommittedState {
-    private final AtomicReference<Catalog> catalog = new AtomicReference<>(Catalog.empty());
+    private final Snapshots snapshots = new Snapshots();
     private final WriteLock writeLock;
     private final Duration writeLockTimeout;
     private final PreparedBranches branches = new PreparedBranches();
@@ -21,8 +21,14 @@ public final class CommittedState {
         this.writeLockTimeout = writeLockTimeout;
     }
 
+    /** The latest committed catalog. */
     public Catalog catalog() {
-        return catalog.get();
+        return snapshots.latest().catalog();
+    }
+
+    /** The commit sequence and the snapshots statements read. */
+    public Snapshots snapshots() {
+        return snapshots;
     }
 
     /** Makes every later catalog change durable through {@code persistence} (a durable database, once it has opened). */
@@ -37,10 +43,6 @@ public final class CommittedState {
     /** The database's prepared global-transaction branches. */
     public PreparedBranches branches() {
         return branches;
-    }
-
-    void publish(Catalog next) {
-        catalog.set(next);
     }
 
     WriteLock writeLock() {

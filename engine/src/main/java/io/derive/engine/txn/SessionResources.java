@@ -15,10 +15,19 @@ public final class SessionResources implements HostSession, AutoCloseable {
 
     private final String session;
     private final Map<Object, AutoCloseable> resources = new LinkedHashMap<>();
+    private final Snapshots snapshots;
     private Xid branch;
+    private long readSequence = Long.MAX_VALUE;
+    private long commitSequence;
 
+    /** Resources of a session outside any database's snapshots: it reads the latest committed state. */
     public SessionResources(String session) {
+        this(session, null);
+    }
+
+    public SessionResources(String session, Snapshots snapshots) {
         this.session = session;
+        this.snapshots = snapshots;
     }
 
     @Override
@@ -40,6 +49,30 @@ public final class SessionResources implements HostSession, AutoCloseable {
     /** Sets the branch of the transaction the session starts now ({@code null}: a local one). */
     public void branch(Xid xid) {
         branch = xid;
+    }
+
+    @Override
+    public long readSequence() {
+        return readSequence;
+    }
+
+    /** Sets the snapshot the session's statement reads ({@link Long#MAX_VALUE}: the latest committed state). */
+    void reading(long sequence) {
+        readSequence = sequence;
+    }
+
+    @Override
+    public long commitSequence() {
+        return commitSequence;
+    }
+
+    void committing(long sequence) {
+        commitSequence = sequence;
+    }
+
+    @Override
+    public long oldestReadSequence() {
+        return snapshots == null ? Long.MAX_VALUE : snapshots.oldestRead();
     }
 
     /** Closes every resource, in the order they were opened; a failure is logged and the rest still close. */

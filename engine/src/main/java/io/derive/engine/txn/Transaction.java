@@ -26,6 +26,12 @@ import java.util.Map;
  * commit. {@link #rollback()} discards pending writes and the working catalog and runs the
  * actions DDL left for rollback (releasing storage created inside the transaction).
  *
+ * <p>Each statement reads one committed snapshot ({@link Snapshots}), opened by
+ * {@link #beginStatement()}: the one latest when it started, or, once the transaction holds the
+ * write lock, the latest one, which then cannot move. A commit takes the next sequence number,
+ * lets every connection publish under it, and only then makes it the latest, catalog included,
+ * so that other statements see the whole commit or none of it.
+ *
  * <p>A transaction whose session carries a {@linkplain HostSession#branch() branch} is listed in
  * its database's {@link PreparedBranches} from a successful {@link #prepare()} until it ends.
  */
@@ -33,7 +39,7 @@ public final class Transaction {
     private enum Phase { ACTIVE, PREPARED, ENDED }
 
     private final CommittedState shared;
-    private final HostSession session;
+    private final SessionResources session;
     private final String description;
     private final BranchId branch;
     private final Map<HostedTable, TableConnection> connections = new IdentityHashMap<>();
@@ -43,6 +49,7 @@ public final class Transaction {
     private final List<Runnable> commitChecks = new ArrayList<>();
     private final List<Mark> savepoints = new ArrayList<>();
     private Catalog workingCatalog;
+    private Snapshots.Snapshot snapshot;
     private boolean writing;
     private Phase phase = Phase.ACTIVE;
 
@@ -50,7 +57,7 @@ public final class Transaction {
     private record Mark(Catalog catalog, int onCommitSize, int onRollbackSize, int commitCheckSize) {
     }
 
-    public Transaction(CommittedState shared, HostSession session, String description) {
+    public Transaction(CommittedState shared, SessionResources session, String description) {
         this.shared = shared;
         this.session = session;
         this.description = description;
@@ -62,9 +69,28 @@ public final class Transaction {
         return branch;
     }
 
-    /** The schema this transaction sees: its own DDL, else the latest committed catalog. */
+    /** The schema this transaction sees: its own DDL, else its statement's snapshot, else the latest committed catalog. */
     public Catalog catalog() {
-        return workingCatalog != null ? workingCatalog : shared.catalog();
+        if (workingCatalog != null) {
+            return workingCatalog;
+        }
+        return snapshot != null ? snapshot.catalog() : shared.catalog();
+    }
+
+    /** Opens the snapshot the statement starting now reads; {@link #endStatement()} closes it. */
+    public void beginStatement() {
+        endStatement();
+        snapshot = shared.snapshots().open();
+        session.reading(snapshot.sequence());
+    }
+
+    /** Closes the statement's snapshot: reads outside a statement see the latest committed state. */
+    public void endStatement() {
+        if (snapshot != null) {
+            shared.snapshots().close(snapshot);
+            snapshot = null;
+            session.reading(Long.MAX_VALUE);
+        }
     }
 
     /** Replaces the working catalog (DDL). Takes the write lock first. */
@@ -79,6 +105,10 @@ public final class Transaction {
         if (!writing) {
             shared.writeLock().acquire(this, shared.writeLockTimeout());
             writing = true;
+            if (snapshot != null) {
+                // Commits may have landed while this statement waited; none can land now.
+                beginStatement();
+            }
         }
     }
 
@@ -230,6 +260,8 @@ public final class Transaction {
                 throw e;
             }
         }
+        long sequence = shared.snapshots().nextSequence();
+        session.committing(sequence);
         List<TableConnection> order = new ArrayList<>(registrationOrder.size());
         registrationOrder.stream().filter(TableConnection::commitsDurably).forEach(order::add);
         registrationOrder.stream().filter(c -> !c.commitsDurably()).forEach(order::add);
@@ -246,14 +278,15 @@ public final class Transaction {
             if (committed == 0) {
                 rollback();
             } else {
+                // What did commit stays committed: it becomes visible, under the catalog as it was.
+                shared.snapshots().publish(new Snapshots.Snapshot(sequence, shared.catalog()));
                 end();
             }
             throw e;
         }
         try {
-            if (workingCatalog != null) {
-                shared.publish(workingCatalog);
-            }
+            shared.snapshots().publish(new Snapshots.Snapshot(sequence,
+                    workingCatalog != null ? workingCatalog : shared.catalog()));
             onCommit.forEach(Runnable::run);
         } finally {
             end();
@@ -292,6 +325,7 @@ public final class Transaction {
     }
 
     private void end() {
+        endStatement();
         if (branch != null && phase == Phase.PREPARED) {
             shared.branches().ended(this);
         }
