@@ -124,6 +124,30 @@ public final class ColumnCodec {
     }
 
     /**
+     * Checks that {@link #set} will take {@code value}, without binding it: the Derby host checks
+     * each value when its statement writes it and binds it later, in the transaction's flush.
+     *
+     * @throws DeriveException as {@link #set} does
+     */
+    public void check(Object value, String column) {
+        if (value == null) {
+            return;
+        }
+        switch (type) {
+            case INTEGER -> as(Long.class, value, column);
+            case REAL -> as(Double.class, value, column);
+            case TEXT -> limited(as(String.class, value, column), "a text", column);
+            case BLOB -> limited(as(byte[].class, value, column), "a blob", column);
+            case BOOLEAN -> as(Boolean.class, value, column);
+            case NUMERIC -> limited(as(BigDecimal.class, value, column).toString(), "a numeric", column);
+            case DATE -> as(LocalDate.class, value, column);
+            case TIME -> as(LocalTime.class, value, column);
+            case TIMESTAMP -> as(LocalDateTime.class, value, column);
+            case ANY -> limited(serialize(value, column), "a serialized value", column);
+        }
+    }
+
+    /**
      * Reads back a value that {@link #set} stored: identical to it, or null for NULL.
      *
      * @throws SQLException as the result set reports it

@@ -1,6 +1,7 @@
 package io.derive.derby;
 
 import io.derive.engine.spi.IndexShape;
+import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableShape;
 
 import java.sql.Connection;
@@ -10,6 +11,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -22,7 +24,6 @@ import java.util.Optional;
  * the encoded physical key, by which a scan joins back to the table's rows.
  */
 final class DerbyIndex {
-    private static final String DUPLICATE_KEY = "23505";
     private static final String ENTRY = "\"$entry\"";
     private static final String KEY = "\"$key\"";
     /** The columns of an index table, as {@link DerbyStore#reopen} checks them. */
@@ -37,6 +38,7 @@ final class DerbyIndex {
     private final String delete;
     private final String scanAll;
     private final String scanPrefix;
+    private final BeforeImages images = new BeforeImages();
 
     private DerbyIndex(DerbyTable table, IndexShape shape, String derbyName) {
         this.table = table;
@@ -47,7 +49,7 @@ final class DerbyIndex {
         this.qualified = DerbySql.qualified(table.derbySchema(), derbyName);
         this.insert = "insert into " + qualified + " (" + ENTRY + ", " + KEY + ") values (?, ?)";
         this.delete = "delete from " + qualified + " where " + ENTRY + " = ?";
-        String select = "select " + table.columnList("b") + ", i." + ENTRY + " from " + qualified + " i join "
+        String select = "select " + table.columnList("b") + ", i." + ENTRY + ", i." + KEY + " from " + qualified + " i join "
                 + table.qualifiedDerbyName() + " b on b." + DerbySql.identifier(DerbyTable.keyColumn(table.shape()))
                 + " = i." + KEY;
         this.scanAll = select + " order by i." + ENTRY;
@@ -90,18 +92,17 @@ final class DerbyIndex {
     }
 
     /**
-     * Builds the entries of every row the table holds for {@code writer} — the session
-     * transaction that has written under the engine's write lock, which the creating statement
-     * holds — inside that transaction, so a rollback takes them away with its rows; with no such
-     * transaction, over committed rows in a transaction of its own.
+     * Builds the entries of the committed rows for {@code writer} — the session transaction that
+     * has written under the engine's write lock, which the creating statement holds — inside its
+     * Derby transaction, so that a rollback takes them away; its pending rows' entries follow in
+     * its flush. With no such transaction, in a transaction of its own.
      */
     void fill(DerbyTransaction writer) {
         if (writer != null) {
-            try (ResultCursor rows = table.scan(writer, new Object[0], false)) {
-                while (rows.hasNext()) {
-                    Object[] row = rows.next();
-                    replaced(writer, table.keyCodec().encode(table.shape().keyOf(row)), null, row);
-                }
+            try {
+                fillCommitted(writer.session().connection());
+            } catch (SQLException e) {
+                throw writer.fail("build index " + shape.name() + " of " + table.shape().qualifiedName() + " in", e);
             }
             return;
         }
@@ -114,73 +115,139 @@ final class DerbyIndex {
     /** Builds the entries of every row the table holds for {@code c}, through {@code c}. */
     void fillCommitted(Connection c) throws SQLException {
         TableShape base = table.shape();
-        table.module().executed();
+        table.module().executed(1);
         try (Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("select " + table.columnList("b") + " from " + table.qualifiedDerbyName() + " b");
              PreparedStatement p = c.prepareStatement(insert)) {
             int batched = 0;
             while (rs.next()) {
                 Object[] row = table.decode(rs, 1);
-                if (shape.covers(row)) {
-                    byte[] key = table.keyCodec().encode(base.keyOf(row));
-                    p.setBytes(1, entry(row, key));
+                byte[] key = table.keyCodec().encode(base.keyOf(row));
+                byte[] entry = entryOf(row, key);
+                if (entry != null) {
+                    p.setBytes(1, entry);
                     p.setBytes(2, key);
                     p.addBatch();
+                    table.module().executed(1);
                     if (++batched % 1000 == 0) {
-                        table.module().executed();
                         p.executeBatch();
                     }
                 }
             }
-            table.module().executed();
             p.executeBatch();
         }
     }
 
-    /** Keeps the entries in step with a write of the row at {@code key} from {@code before} to {@code after} (either may be null). */
-    void replaced(DerbyTransaction tx, byte[] key, Object[] before, Object[] after) {
-        byte[] old = before != null && shape.covers(before) ? entry(before, key) : null;
-        byte[] now = after != null && shape.covers(after) ? entry(after, key) : null;
-        if (old != null && now != null && Arrays.equals(old, now)) {
-            return;
-        }
-        try {
-            if (old != null) {
-                PreparedStatement p = tx.session().statement(delete);
-                p.setBytes(1, old);
-                table.module().executed();
-                p.executeUpdate();
+    /** Registers the before-images of the entries {@code changes} remove and add. */
+    void register(List<DerbyTable.Change> changes, Flush flush) {
+        for (DerbyTable.Change c : changes) {
+            byte[][] moved = moved(c);
+            if (moved[0] != null) {
+                flush.writing(images, moved[0], c.key());
             }
-            if (now != null) {
-                PreparedStatement p = tx.session().statement(insert);
-                p.setBytes(1, now);
-                p.setBytes(2, key);
-                table.module().executed();
-                p.executeUpdate();
-            }
-        } catch (SQLException e) {
-            if (!DUPLICATE_KEY.equals(e.getSQLState())) {
-                throw tx.fail("maintain index " + shape.name() + " of " + table.shape().qualifiedName() + " in", e);
+            if (moved[1] != null) {
+                flush.writing(images, moved[1], null);
             }
         }
     }
 
-    /** The table's rows this index holds whose index key begins with {@code prefix}, in index order. */
-    ResultCursor scan(DerbyTransaction tx, Object[] prefix) {
+    /** Writes the entry changes of {@code changes}, in batches: removals first, as entries are unique. */
+    void write(DerbyTransaction tx, List<DerbyTable.Change> changes, Flush flush) throws SQLException {
+        String what = "index " + shape.name() + " of " + table.shape().qualifiedName();
+        PreparedStatement deletes = tx.session().statement(delete);
+        int deleted = 0;
+        for (DerbyTable.Change c : changes) {
+            byte[] old = moved(c)[0];
+            if (old != null) {
+                deletes.setBytes(1, old);
+                deleted = flush.add(deletes, deleted, what);
+            }
+        }
+        flush.run(deletes, deleted, what);
+        PreparedStatement inserts = tx.session().statement(insert);
+        int inserted = 0;
+        for (DerbyTable.Change c : changes) {
+            byte[] now = moved(c)[1];
+            if (now != null) {
+                inserts.setBytes(1, now);
+                inserts.setBytes(2, c.key());
+                inserted = flush.add(inserts, inserted, what);
+            }
+        }
+        flush.run(inserts, inserted, what);
+    }
+
+    /** The entry a change removes and the one it adds, each {@code null} for none; both null when the entry stays. */
+    private byte[][] moved(DerbyTable.Change c) {
+        byte[] old = c.committed() == null ? null : entryOf(c.committed(), c.key());
+        byte[] now = c.row() == null ? null : entryOf(c.row(), c.key());
+        if (old != null && now != null && Arrays.equals(old, now)) {
+            return new byte[2][];
+        }
+        return new byte[][] {old, now};
+    }
+
+    /**
+     * The table's rows this index holds whose index key begins with {@code prefix}, in index
+     * order, as of {@code snapshot} under the transaction's {@code pending} rows.
+     */
+    RowCursor scan(DerbyTransaction tx, Object[] prefix, long snapshot, PendingRows pending) {
         String sql = prefix.length == 0 ? scanAll : scanPrefix;
+        KeyCodec.Bounds bounds = new KeyCodec.Bounds(null, false, null, false);
         try {
             PreparedStatement p = tx.session().borrow(sql);
             if (prefix.length > 0) {
                 // An encoded prefix begins with a tag byte below 0xFF, so it always has a successor.
                 byte[] from = codec.encodePrefix(prefix);
-                p.setBytes(1, from);
-                p.setBytes(2, KeyCodec.successor(from));
+                bounds = new KeyCodec.Bounds(from, true, KeyCodec.successor(from), false);
+                p.setBytes(1, bounds.from());
+                p.setBytes(2, bounds.to());
             }
-            table.module().executed();
-            return new ResultCursor(table, tx, sql, p, p.executeQuery(), rs -> table.decode(rs, 1));
+            table.module().executed(1);
+            int entryColumn = table.shape().columns().size() + 1;
+            ResultCursor stored = new ResultCursor(table, tx, sql, p, p.executeQuery(),
+                    rs -> new SnapshotScan.Keyed(rs.getBytes(entryColumn), table.decode(rs, 1), rs.getBytes(entryColumn + 1)));
+            return new SnapshotScan(stored, images, snapshot, bounds, resolver(tx, snapshot),
+                    key -> pending.after(key) != null, pending.entries(this, bounds));
         } catch (SQLException e) {
             throw tx.fail("scan index " + shape.name() + " of " + table.shape().qualifiedName() + " in", e);
         }
+    }
+
+    /** An entry's row is the table's row at its physical key, as of the same snapshot. */
+    private SnapshotScan.Resolver resolver(DerbyTransaction tx, long snapshot) {
+        return new SnapshotScan.Resolver() {
+            @Override
+            public SnapshotScan.Keyed settled(SnapshotScan.Keyed stored) {
+                Object before = table.images().at(stored.baseKey(), snapshot);
+                if (before == BeforeImages.SETTLED) {
+                    return stored;
+                }
+                return before == null ? null : new SnapshotScan.Keyed(stored.key(), (Object[]) before, stored.baseKey());
+            }
+
+            @Override
+            public SnapshotScan.Keyed before(byte[] entry, Object before) {
+                byte[] key = (byte[]) before;
+                Object[] row = table.read(tx, key, snapshot);
+                return row == null ? null : new SnapshotScan.Keyed(entry, row, key);
+            }
+        };
+    }
+
+    /** The entry of {@code row}, stored at {@code key}, or {@code null} when this index does not cover the row. */
+    byte[] entryOf(Object[] row, byte[] key) {
+        if (!shape.covers(row)) {
+            return null;
+        }
+        byte[] indexKey = codec.encode(shape.keyOf(row));
+        byte[] entry = Arrays.copyOf(indexKey, indexKey.length + key.length);
+        System.arraycopy(key, 0, entry, indexKey.length, key.length);
+        return entry;
+    }
+
+    BeforeImages images() {
+        return images;
     }
 
     private static Map<String, String> columns() {
@@ -188,12 +255,5 @@ final class DerbyIndex {
         columns.put("$entry", "VARCHAR");
         columns.put("$key", "VARCHAR");
         return columns;
-    }
-
-    private byte[] entry(Object[] row, byte[] key) {
-        byte[] indexKey = codec.encode(shape.keyOf(row));
-        byte[] entry = Arrays.copyOf(indexKey, indexKey.length + key.length);
-        System.arraycopy(key, 0, entry, indexKey.length, key.length);
-        return entry;
     }
 }

@@ -54,9 +54,13 @@ final class DerbyStore implements AutoCloseable {
         this.schemaPrefix = schemaPrefix;
         this.ddl = database.connection();
         try (Statement s = ddl.createStatement()) {
-            statements.addAndGet(2);
+            statements.addAndGet(3);
             s.execute("call syscs_util.syscs_set_database_property('derby.locks.waitTimeout', '"
                     + lockTimeoutSeconds + "')");
+            // A reader takes an intent lock on the table, which a writer's escalated table lock would
+            // make it wait for: writers keep row locks however many rows they flush.
+            s.execute("call syscs_util.syscs_set_database_property('derby.locks.escalationThreshold', '"
+                    + Integer.MAX_VALUE + "')");
             s.execute("call syscs_util.syscs_set_database_property('derby.locks.deadlockTimeout', '"
                     + Math.max(1, lockTimeoutSeconds / 2) + "')");
         } catch (SQLException e) {
@@ -83,7 +87,7 @@ final class DerbyStore implements AutoCloseable {
         try {
             Connection c = xa.getConnection();
             c.setAutoCommit(false);
-            c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            c.setTransactionIsolation(Connection.TRANSACTION_READ_UNCOMMITTED);
             c.setHoldability(ResultSet.CLOSE_CURSORS_AT_COMMIT);
             return c;
         } catch (SQLException e) {

@@ -31,8 +31,10 @@ import java.util.function.UnaryOperator;
  * engine names it, for people reading the table with Derby's own tools. Secondary indexes are
  * Derby tables of their own ({@link DerbyIndex}).
  *
- * <p>The methods taking a {@link DerbyTransaction} are the raw reads and writes the connections,
- * the backing host and the undo log share; they record nothing themselves.
+ * <p>Readers never wait for writers: sessions read Derby without locks, and a read answers, for
+ * every key some write hides from its snapshot, with the value the table's {@link BeforeImages}
+ * keep. A transaction's writes stay engine-side ({@link PendingRows}) until it prepares, and are
+ * then {@linkplain #flush flushed} in batches inside its Derby transaction.
  */
 final class DerbyTable implements HostedTable {
     private final DerbyTableModule module;
@@ -53,6 +55,7 @@ final class DerbyTable implements HostedTable {
     private final Map<String, String> keptIndexes;
     private final AtomicLong committedRows;
     private final DerbyBackingHost backing = new DerbyBackingHost(this);
+    private final BeforeImages images = new BeforeImages();
 
     /** @param keptIndexes the Derby names of the index tables of an earlier open, by lower-case index name */
     DerbyTable(DerbyTableModule module, TableShape shape, String derbySchema, String derbyName, long rows,
@@ -136,7 +139,7 @@ final class DerbyTable implements HostedTable {
 
     @Override
     public TableConnection connect(HostSession session) {
-        return new DerbyTableConnection(this, module.session(session).transaction(session.branch()));
+        return new DerbyTableConnection(this, module.session(session).transaction(session.branch()), session);
     }
 
     /**
@@ -228,7 +231,7 @@ final class DerbyTable implements HostedTable {
         DerbyTableConnection source = (DerbyTableConnection) connection;
         DerbyTable target = module.createTable(newShape);
         try {
-            DerbyTableConnection writer = new DerbyTableConnection(target, source.transaction());
+            DerbyTableConnection writer = new DerbyTableConnection(target, source.transaction(), source.session());
             try (RowCursor rows = source.scan(new Object[0], false)) {
                 while (rows.hasNext()) {
                     Object[] mapped = rowMapping.apply(rows.next());
@@ -252,32 +255,40 @@ final class DerbyTable implements HostedTable {
         module.store().dropLater(qualified);
     }
 
-    // ---- raw reads and writes, shared by connections, the backing host and the undo log ----
+    // ---- reads as of a snapshot, checks, and the flush: what connections and the backing host share ----
 
-    Object[] read(DerbyTransaction tx, byte[] key) {
-        if (tx.justRead(this, key)) {
+    /** What this table's keys held before the writes some snapshot must not see. */
+    BeforeImages images() {
+        return images;
+    }
+
+    /** The committed row at {@code key} (its encoded key) as of {@code snapshot}, or {@code null}. */
+    Object[] read(DerbyTransaction tx, byte[] key, long snapshot) {
+        if (tx.justRead(this, key, snapshot)) {
             return tx.lastRead();
         }
+        Object[] stored;
         try {
             PreparedStatement p = tx.session().statement(selectByKey);
             p.setBytes(1, key);
-            module.executed();
+            module.executed(1);
             try (ResultSet rs = p.executeQuery()) {
-                Object[] row = rs.next() ? decode(rs, 1) : null;
-                tx.rememberRead(this, key, row);
-                return row;
+                stored = rs.next() ? decode(rs, 1) : null;
             }
         } catch (SQLException e) {
             throw tx.fail("read table " + shape.qualifiedName() + " of", e);
         }
+        Object before = images.at(key, snapshot);
+        Object[] row = before == BeforeImages.SETTLED ? stored : (Object[]) before;
+        tx.rememberRead(this, key, snapshot, row);
+        return row;
     }
 
     /**
-     * Rows whose encoded key lies in the bounds, in key order. Derby reads its primary-key index
-     * forward only (an {@code order by … desc} over it makes Derby sort), so a descending scan reads
-     * the range forward and hands it out reversed.
+     * Rows whose encoded key lies in the bounds, in key order, as of {@code snapshot} under the
+     * transaction's {@code pending} rows.
      */
-    ResultCursor scan(DerbyTransaction tx, KeyCodec.Bounds bounds, boolean descending) {
+    RowCursor scan(DerbyTransaction tx, KeyCodec.Bounds bounds, long snapshot, PendingRows pending) {
         String sql = scans.computeIfAbsent(variant(bounds), v -> scanSql(bounds));
         try {
             PreparedStatement p = tx.session().borrow(sql);
@@ -288,86 +299,139 @@ final class DerbyTable implements HostedTable {
             if (bounds.to() != null) {
                 p.setBytes(i, bounds.to());
             }
-            module.executed();
-            ResultCursor cursor = new ResultCursor(this, tx, sql, p, p.executeQuery(), rs -> decode(rs, 1));
-            if (descending) {
-                cursor.drainReversed();
-            }
-            return cursor;
+            module.executed(1);
+            int keyColumn = codecs.length + 1;
+            ResultCursor stored = new ResultCursor(this, tx, sql, p, p.executeQuery(), rs -> {
+                byte[] key = rs.getBytes(keyColumn);
+                return new SnapshotScan.Keyed(key, decode(rs, 1), key);
+            });
+            return new SnapshotScan(stored, images, snapshot, bounds, AS_STORED, key -> false, pending.rows(bounds));
         } catch (SQLException e) {
             throw tx.fail("scan table " + shape.qualifiedName() + " of", e);
         }
     }
 
-    ResultCursor scan(DerbyTransaction tx, Object[] prefix, boolean descending) {
+    /** A table's rows are their own before-images. */
+    private static final SnapshotScan.Resolver AS_STORED = new SnapshotScan.Resolver() {
+        @Override
+        public SnapshotScan.Keyed settled(SnapshotScan.Keyed stored) {
+            return stored;
+        }
+
+        @Override
+        public SnapshotScan.Keyed before(byte[] key, Object before) {
+            return new SnapshotScan.Keyed(key, (Object[]) before, key);
+        }
+    };
+
+    KeyCodec.Bounds bounds(Object[] prefix) {
         if (prefix.length == 0) {
-            return scan(tx, new KeyCodec.Bounds(null, false, null, false), descending);
+            return new KeyCodec.Bounds(null, false, null, false);
         }
         byte[] from = keyCodec.encodePrefix(prefix);
-        return scan(tx, new KeyCodec.Bounds(from, true, KeyCodec.successor(from), false), descending);
+        return new KeyCodec.Bounds(from, true, KeyCodec.successor(from), false);
     }
 
-    ResultCursor scan(DerbyTransaction tx, KeyRange range, boolean descending) {
-        return scan(tx, keyCodec.bounds(range), descending);
+    /**
+     * The encoded key of {@code row}, once every value, the key and each index entry of it is
+     * known to fit Derby: a write's errors belong to its statement, not to the flush.
+     *
+     * @throws DeriveException with code DATA naming the column, or the table and index, and the limit
+     */
+    byte[] checkedKey(Object[] row) {
+        for (int c = 0; c < codecs.length; c++) {
+            codecs[c].check(row[c], shape.name() + "." + shape.columns().get(c).name());
+        }
+        byte[] key = keyCodec.encode(shape.keyOf(row));
+        requireFits(key.length, "the primary key");
+        for (DerbyIndex index : indexes.values()) {
+            byte[] entry = index.entryOf(row, key);
+            if (entry != null) {
+                requireFits(entry.length, "an entry of index " + index.shape().name());
+            }
+        }
+        return key;
     }
 
-    /** Stores {@code row} at {@code key} (its encoded key) and returns the row it replaced, or {@code null}. */
-    Object[] store(DerbyTransaction tx, byte[] key, Object[] row) {
-        Object[] before = read(tx, key);
-        write(tx, key, row, before);
-        return before;
+    private void requireFits(int length, String what) {
+        if (length > ColumnCodec.MAX_LENGTH) {
+            throw new DeriveException(DeriveException.DATA, "key too long for table " + shape.qualifiedName() + ": "
+                    + what + " encodes to " + length + " bytes; the Derby host stores at most " + ColumnCodec.MAX_LENGTH);
+        }
     }
 
-    /** Stores {@code row} at {@code key} where the caller has just read {@code before} ({@code null}: no row). */
-    void write(DerbyTransaction tx, byte[] key, Object[] row, Object[] before) {
-        tx.forgetRead();
-        try {
-            PreparedStatement p = tx.session().statement(before == null ? insert : update);
-            int i = 1;
-            if (before == null) {
-                p.setBytes(i++, key);
+    /** One key's change in a flush: the committed row and the row the transaction leaves, either {@code null} for none. */
+    record Change(byte[] key, Object[] committed, Object[] row) {
+    }
+
+    /** The changes {@code pending} makes, in key order; keys it inserted and deleted again are left out. */
+    static java.util.List<Change> changes(PendingRows pending) {
+        java.util.List<Change> changes = new ArrayList<>();
+        for (var it = pending.rows(); it.hasNext(); ) {
+            var e = it.next();
+            Object[] before = pending.before(e.key());
+            Object[] committed = before == PendingRows.ABSENT ? null : before;
+            Object[] row = e.value() == PendingRows.DELETED ? null : e.value();
+            if (committed != null || row != null) {
+                changes.add(new Change(e.key(), committed, row));
             }
-            for (int c = 0; c < codecs.length; c++) {
-                codecs[c].set(p, i++, row[c], shape.name() + "." + shape.columns().get(c).name());
-            }
-            if (before != null) {
-                p.setBytes(i, key);
-            }
-            module.executed();
-            p.executeUpdate();
-        } catch (SQLException e) {
-            throw tx.fail("write table " + shape.qualifiedName() + " of", e);
+        }
+        return changes;
+    }
+
+    /**
+     * Registers the before-images of {@code changes} in this table's key spaces. A flush
+     * registers every key space's before Derby sees any of its writes: a reader may meet an
+     * index entry whose row is already gone, and finds both in the images then.
+     */
+    void register(java.util.List<Change> changes, Flush flush) {
+        for (Change c : changes) {
+            flush.writing(images, c.key(), c.committed());
         }
         for (DerbyIndex index : indexes.values()) {
-            index.replaced(tx, key, before, row);
+            index.register(changes, flush);
         }
     }
 
-    /** Removes the row at {@code key} and returns it, or {@code null} when there was none. */
-    Object[] remove(DerbyTransaction tx, byte[] key) {
-        Object[] before = read(tx, key);
-        if (before == null) {
-            return null;
+    /** Writes {@code changes} to this table and its index tables, in batches. */
+    void write(DerbyTransaction tx, java.util.List<Change> changes, Flush flush) throws SQLException {
+        String what = "table " + shape.qualifiedName();
+        PreparedStatement inserts = tx.session().statement(insert);
+        PreparedStatement updates = tx.session().statement(update);
+        PreparedStatement deletes = tx.session().statement(delete);
+        int inserted = 0;
+        int updated = 0;
+        int deleted = 0;
+        long rowDelta = 0;
+        for (Change c : changes) {
+            if (c.committed() == null) {
+                inserts.setBytes(1, c.key());
+                bindColumns(inserts, 2, c.row());
+                inserted = flush.add(inserts, inserted, what);
+                rowDelta++;
+            } else if (c.row() == null) {
+                deletes.setBytes(1, c.key());
+                deleted = flush.add(deletes, deleted, what);
+                rowDelta--;
+            } else {
+                bindColumns(updates, 1, c.row());
+                updates.setBytes(codecs.length + 1, c.key());
+                updated = flush.add(updates, updated, what);
+            }
         }
-        tx.forgetRead();
-        try {
-            PreparedStatement p = tx.session().statement(delete);
-            p.setBytes(1, key);
-            module.executed();
-            p.executeUpdate();
-        } catch (SQLException e) {
-            throw tx.fail("delete from table " + shape.qualifiedName() + " of", e);
-        }
+        flush.run(deletes, deleted, what);
+        flush.run(updates, updated, what);
+        flush.run(inserts, inserted, what);
+        flush.countRows(this, rowDelta);
         for (DerbyIndex index : indexes.values()) {
-            index.replaced(tx, key, before, null);
+            index.write(tx, changes, flush);
         }
-        return before;
     }
 
-    /** Undo: puts back {@code before} at {@code key}, or removes the row when {@code before} is null. */
-    void restore(DerbyTransaction tx, byte[] key, Object[] before) {
-        Object[] current = before == null ? remove(tx, key) : store(tx, key, before);
-        tx.adjustRows(this, (before == null ? 0 : 1) - (current == null ? 0 : 1));
+    private void bindColumns(PreparedStatement p, int first, Object[] row) throws SQLException {
+        for (int c = 0; c < codecs.length; c++) {
+            codecs[c].set(p, first + c, row[c], shape.name() + "." + shape.columns().get(c).name());
+        }
     }
 
     /**
@@ -378,10 +442,10 @@ final class DerbyTable implements HostedTable {
         String key = DerbySql.identifier(keyColumn(shape));
         module.store().onOwnConnection(c -> {
             try (java.sql.Statement s = c.createStatement()) {
-                module.executed();
+                module.executed(1);
                 s.executeUpdate("delete from " + qualified);
                 for (DerbyIndex index : indexes.values()) {
-                    module.executed();
+                    module.executed(1);
                     s.executeUpdate("delete from " + index.qualifiedDerbyName());
                 }
             }
@@ -395,11 +459,11 @@ final class DerbyTable implements HostedTable {
                     }
                     p.addBatch();
                     if (++batched % 1000 == 0) {
-                        module.executed();
+                        module.executed(1);
                         p.executeBatch();
                     }
                 }
-                module.executed();
+                module.executed(1);
                 p.executeBatch();
             }
             for (DerbyIndex index : indexes.values()) {
@@ -440,7 +504,7 @@ final class DerbyTable implements HostedTable {
         if (b.to() != null) {
             where.add(key + (b.toInclusive() ? " <= ?" : " < ?"));
         }
-        return "select " + columnList + " from " + qualified + (where.isEmpty() ? "" : " where " + String.join(" and ", where))
-                + " order by " + key;
+        return "select " + columnList + ", " + key + " from " + qualified
+                + (where.isEmpty() ? "" : " where " + String.join(" and ", where)) + " order by " + key;
     }
 }

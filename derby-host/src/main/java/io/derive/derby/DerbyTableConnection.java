@@ -1,5 +1,6 @@
 package io.derive.derby;
 
+import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.KeyRange;
 import io.derive.engine.spi.RowCursor;
@@ -8,27 +9,32 @@ import io.derive.engine.spi.TableConnection;
 import java.util.Optional;
 
 /**
- * One engine transaction's connection to a {@link DerbyTable}. Reads and writes go straight to
- * the session's Derby transaction, which is what makes them effective state: Derby shows a
- * transaction its own uncommitted rows. Savepoints, commit and rollback are the shared
- * {@link DerbyTransaction}'s, so every Derby table of a transaction moves in step.
+ * One engine transaction's connection to a {@link DerbyTable}. Reads answer as of the session's
+ * snapshot ({@link HostSession#readSequence()}) under the transaction's pending rows; writes are
+ * checked at once and kept pending in the shared {@link DerbyTransaction}, which flushes them to
+ * Derby when the transaction prepares. Savepoints, commit and rollback are the transaction's, so
+ * every Derby table of a transaction moves in step.
  *
- * <p>Readers follow Derby's locking: reading a row another session has written but not yet
- * committed waits for that session, at most the database's lock timeout, and then fails with a
- * lock-timeout error.
+ * <p>Readers never wait: not for an open writer, nor for one whose branch is prepared or in
+ * doubt; they read Derby without locks and the before-images the writers registered.
  */
 final class DerbyTableConnection implements TableConnection {
     private final DerbyTable table;
     private final DerbyTransaction transaction;
-    private boolean wrote;
+    private final HostSession session;
 
-    DerbyTableConnection(DerbyTable table, DerbyTransaction transaction) {
+    DerbyTableConnection(DerbyTable table, DerbyTransaction transaction, HostSession session) {
         this.table = table;
         this.transaction = transaction;
+        this.session = session;
     }
 
     DerbyTransaction transaction() {
         return transaction;
+    }
+
+    HostSession session() {
+        return session;
     }
 
     boolean live() {
@@ -47,61 +53,80 @@ final class DerbyTableConnection implements TableConnection {
     @Override
     public Optional<Object[]> get(Object[] key) {
         transaction.requireUsable();
-        return Optional.ofNullable(table.read(transaction, table.keyCodec().encode(key)));
+        return Optional.ofNullable(effective(table.keyCodec().encode(key)));
+    }
+
+    /** The row the transaction sees at {@code key}: its own write, else the snapshot's. */
+    private Object[] effective(byte[] key) {
+        Object[] pending = transaction.pending(table).after(key);
+        if (pending != null) {
+            return pending == PendingRows.DELETED ? null : pending;
+        }
+        return table.read(transaction, key, session.readSequence());
     }
 
     @Override
     public RowCursor scan(Object[] prefix, boolean descending) {
         transaction.requireUsable();
-        return table.scan(transaction, prefix, descending);
+        return ordered(table.scan(transaction, table.bounds(prefix), session.readSequence(), transaction.pending(table)),
+                descending);
     }
 
     @Override
     public RowCursor scan(KeyRange range, boolean descending) {
         transaction.requireUsable();
-        return table.scan(transaction, range, descending);
+        return ordered(table.scan(transaction, table.keyCodec().bounds(range), session.readSequence(),
+                transaction.pending(table)), descending);
     }
 
     @Override
     public RowCursor scanIndex(String index, Object[] prefix) {
-        transaction.requireUsable();
-        return table.index(index).scan(transaction, prefix);
+        return scanIndex(index, prefix, false);
     }
 
     /** Derby reads its index tables forward only, so a descending scan reads the prefix and reverses it. */
     @Override
     public RowCursor scanIndex(String index, Object[] prefix, boolean descending) {
         transaction.requireUsable();
-        ResultCursor rows = table.index(index).scan(transaction, prefix);
-        if (descending) {
-            rows.drainReversed();
-        }
-        return rows;
+        return ordered(table.index(index).scan(transaction, prefix, session.readSequence(), transaction.pending(table)),
+                descending);
+    }
+
+    private static RowCursor ordered(RowCursor ascending, boolean descending) {
+        return descending ? SnapshotScan.reversed(ascending) : ascending;
     }
 
     @Override
     public void put(Object[] row) {
-        transaction.beforeWrite(table);
-        wrote = true;
-        byte[] key = table.keyCodec().encode(table.shape().keyOf(row));
-        Object[] before = table.store(transaction, key, row);
-        transaction.wrote(table, key, before, before == null ? 1 : 0);
+        transaction.requireUsable();
+        byte[] key = table.checkedKey(row);
+        transaction.write(table, key, committed(key), row);
     }
 
     @Override
     public void delete(Object[] key) {
-        transaction.beforeWrite(table);
+        transaction.requireUsable();
         byte[] encoded = table.keyCodec().encode(key);
-        Object[] before = table.remove(transaction, encoded);
-        if (before != null) {
-            wrote = true;
-            transaction.wrote(table, encoded, before, -1);
+        if (effective(encoded) != null) {
+            transaction.write(table, encoded, committed(encoded), null);
         }
+    }
+
+    /**
+     * The committed row at {@code key} a first write replaces; {@code null} when the key was
+     * written before (the pending rows keep it from then on). The transaction holds the engine's
+     * write lock, so its snapshot is the latest committed state, which no one else changes.
+     */
+    private Object[] committed(byte[] key) {
+        if (transaction.pending(table).before(key) != null) {
+            return null;
+        }
+        return table.read(transaction, key, session.readSequence());
     }
 
     @Override
     public boolean hasPendingWrites() {
-        return wrote;
+        return !transaction.pending(table).isEmpty();
     }
 
     @Override
@@ -119,6 +144,12 @@ final class DerbyTableConnection implements TableConnection {
         transaction.rollbackTo(depth);
     }
 
+    /** Writes the pending rows to Derby: the commit after it then fails only for Derby's own reasons. */
+    @Override
+    public void prepare() {
+        transaction.flush();
+    }
+
     /** Derby makes the commit durable only when it writes its log, which can still fail. */
     @Override
     public boolean commitsDurably() {
@@ -132,7 +163,7 @@ final class DerbyTableConnection implements TableConnection {
 
     @Override
     public void commit() {
-        transaction.commit();
+        transaction.commit(session.commitSequence(), session.oldestReadSequence());
     }
 
     @Override

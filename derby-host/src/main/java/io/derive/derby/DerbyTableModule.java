@@ -49,6 +49,8 @@ public final class DerbyTableModule implements TableModule {
     private volatile DerbyTransaction writer;
     /** Statements the session connections ran, and those of the stores this module has closed. */
     private final AtomicLong statements = new AtomicLong();
+    /** The flushes of commits whose before-images some snapshot may still read, oldest first. */
+    private final java.util.ArrayDeque<Flush> committedFlushes = new java.util.ArrayDeque<>();
 
     /**
      * Tables in memory, discarded when the engine database closes. They live in Derby schemas of
@@ -220,8 +222,20 @@ public final class DerbyTableModule implements TableModule {
     }
 
     /** Counts one statement execution (a batch counts once) on a connection of this module. */
-    void executed() {
-        statements.incrementAndGet();
+    void executed(long count) {
+        statements.addAndGet(count);
+    }
+
+    /**
+     * After commit {@code flush.sequence()}: forgets the before-images of earlier commits that no
+     * snapshot from {@code oldestRead} on needs. Commits come one at a time (the engine's write
+     * lock), so the queue is in commit order.
+     */
+    synchronized void retire(Flush flush, long oldestRead) {
+        committedFlushes.add(flush);
+        while (!committedFlushes.isEmpty() && committedFlushes.peek().sequence() <= oldestRead) {
+            committedFlushes.poll().retire(oldestRead);
+        }
     }
 
     /**

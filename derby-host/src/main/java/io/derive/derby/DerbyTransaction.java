@@ -5,7 +5,7 @@ import io.derive.engine.api.DeriveException;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,18 +14,22 @@ import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 
 /**
- * One engine transaction's work on the Derby host: a Derby transaction on the session's
- * connection, shared by the connections of every Derby table the engine transaction registers.
+ * One engine transaction's work on the Derby host: its pending rows of every Derby table it
+ * writes ({@link PendingRows}), and a Derby transaction on the session's connection, shared by
+ * the connections of every Derby table the engine transaction registers.
  *
- * <p>The engine's nested savepoints are kept here, as an undo log of before-images, not as Derby
- * savepoints: Derby allows one SQL {@code SAVEPOINT} at a time in a transaction (a second one
- * fails with 3B002) and refuses JDBC savepoints inside an XA branch (XJ058), while the engine
- * nests a statement savepoint inside the user's. Every write records the row it replaced, and
- * {@code rollbackTo} writes those rows back through the same connection, newest first.
+ * <p>Writes stay engine-side until the transaction prepares: then one {@link Flush} registers
+ * their before-images and writes them to Derby in batches. So Derby holds row locks only from
+ * the flush to the end of the transaction, readers (which take none) never wait for them, and
+ * the engine's nested savepoints are references to earlier pending versions — Derby allows one
+ * SQL {@code SAVEPOINT} at a time in a transaction (a second one fails with 3B002) and refuses
+ * JDBC savepoints inside an XA branch (XJ058), while the engine nests a statement savepoint
+ * inside the user's.
  *
  * <p>The engine calls each savepoint operation once per registered connection; all of them land
  * here, so each is written to be harmless when repeated: a savepoint opens depths not open yet,
- * a release closes depths still open, a second rollback to the same depth finds nothing to undo.
+ * a release closes depths still open, a second rollback to the same depth restores the same
+ * version. Flush, prepare, commit and rollback likewise run once however many connections ask.
  *
  * <p>Derby ends a transaction by itself on a deadlock or lock timeout (SQLState class 40); the
  * transaction is then doomed: every later use fails with that cause until the engine rolls back.
@@ -45,20 +49,17 @@ final class DerbyTransaction {
     private final DerbySession session;
     private final Xid branch;
     private BranchState branchState;
-    private final List<Undo> undo = new ArrayList<>();
-    private final List<Integer> marks = new ArrayList<>();
-    private final Map<DerbyTable, long[]> rowDeltas = new IdentityHashMap<>();
+    private Map<DerbyTable, PendingRows> pending = new LinkedHashMap<>();
+    private final List<Map<DerbyTable, PendingRows>> marks = new ArrayList<>();
     private final List<ResultCursor> openCursors = new ArrayList<>();
     private DerbyTable lastReadTable;
     private byte[] lastReadKey;
+    private long lastReadSnapshot;
     private Object[] lastReadRow;
+    private Flush flush;
     private boolean wrote;
     private boolean ended;
     private DeriveException doomedBy;
-
-    /** The row a write replaced ({@code null} when it inserted), by the written row's encoded key. */
-    private record Undo(DerbyTable table, byte[] key, Object[] before) {
-    }
 
     /** Where a Derby XA branch stands: started, prepared, or finished by a read-only prepare. */
     private enum BranchState { STARTED, PREPARED, FINISHED }
@@ -106,58 +107,44 @@ final class DerbyTransaction {
         return ended;
     }
 
-    /**
-     * Called before every write to {@code table}: the cursors open on it finish reading first, so
-     * that a scan keeps the contents it started with (the engine may write while it scans).
-     */
-    void beforeWrite(DerbyTable table) {
+    /** The transaction's pending rows of {@code table}. */
+    PendingRows pending(DerbyTable table) {
+        return pending.getOrDefault(table, PendingRows.EMPTY);
+    }
+
+    /** Records a write of {@code row} ({@code null}: a delete) at {@code key} of {@code table}, whose committed row is {@code committed}. */
+    void write(DerbyTable table, byte[] key, Object[] committed, Object[] row) {
         requireUsable();
-        for (ResultCursor cursor : List.copyOf(openCursors)) {
-            if (cursor.table() == table) {
-                cursor.drain();
-            }
+        if (flush != null) {
+            throw new DeriveException(DeriveException.TRANSACTION_STATE, "the Derby transaction has prepared; it takes no more writes");
         }
         if (!wrote) {
             wrote = true;
             session.module().writerStarted(this);
         }
-    }
-
-    /** Records a write of {@code table} at {@code key} that replaced {@code before} ({@code null}: nothing). */
-    void wrote(DerbyTable table, byte[] key, Object[] before, int rowDelta) {
-        if (!marks.isEmpty()) {
-            undo.add(new Undo(table, key, before));
-        }
-        if (rowDelta != 0) {
-            rowDeltas.computeIfAbsent(table, t -> new long[1])[0] += rowDelta;
-        }
+        pending.put(table, pending(table).write(key, committed, row));
     }
 
     /**
-     * Remembers the row just read at {@code key}: the engine reads a row and then writes the same
-     * key (a constraint check before an insert, a maintenance upsert), and the write needs the
-     * row it replaces, so the second read is answered from here. Only the last read is kept, and
-     * every write forgets it.
+     * Remembers the row just read at {@code key} as of {@code snapshot}: the engine reads a row
+     * and then writes the same key (a constraint check before an insert, a maintenance upsert),
+     * and the write needs the committed row it replaces, so the second read is answered from
+     * here. Only the last read is kept.
      */
-    void rememberRead(DerbyTable table, byte[] key, Object[] row) {
+    void rememberRead(DerbyTable table, byte[] key, long snapshot, Object[] row) {
         lastReadTable = table;
         lastReadKey = key;
+        lastReadSnapshot = snapshot;
         lastReadRow = row;
     }
 
-    /** True when the last read was of {@code key} in {@code table} and nothing was written since; see {@link #lastRead()}. */
-    boolean justRead(DerbyTable table, byte[] key) {
-        return lastReadTable == table && java.util.Arrays.equals(lastReadKey, key);
+    /** True when the last read was of {@code key} in {@code table} as of {@code snapshot}; see {@link #lastRead()}. */
+    boolean justRead(DerbyTable table, byte[] key, long snapshot) {
+        return lastReadTable == table && lastReadSnapshot == snapshot && java.util.Arrays.equals(lastReadKey, key);
     }
 
     Object[] lastRead() {
         return lastReadRow;
-    }
-
-    void forgetRead() {
-        lastReadTable = null;
-        lastReadKey = null;
-        lastReadRow = null;
     }
 
     void cursorOpened(ResultCursor cursor) {
@@ -170,7 +157,7 @@ final class DerbyTransaction {
 
     void savepoint(int depth) {
         while (marks.size() < depth) {
-            marks.add(undo.size());
+            marks.add(new LinkedHashMap<>(pending));
         }
     }
 
@@ -178,28 +165,46 @@ final class DerbyTransaction {
         while (marks.size() >= depth && !marks.isEmpty()) {
             marks.remove(marks.size() - 1);
         }
-        if (marks.isEmpty()) {
-            undo.clear();
-        }
     }
 
     void rollbackTo(int depth) {
         if (doomedBy != null || marks.size() < depth) {
             return;
         }
-        int mark = marks.get(depth - 1);
-        while (undo.size() > mark) {
-            Undo u = undo.remove(undo.size() - 1);
-            u.table().restore(this, u.key(), u.before());
-        }
+        pending = new LinkedHashMap<>(marks.get(depth - 1));
         while (marks.size() > depth) {
             marks.remove(marks.size() - 1);
         }
     }
 
-    /** Adds {@code delta} to the net row count change of {@code table} (an undo adjusting what {@link #wrote} counted). */
-    void adjustRows(DerbyTable table, int delta) {
-        rowDeltas.computeIfAbsent(table, t -> new long[1])[0] += delta;
+    /**
+     * Writes the pending rows to Derby, once however many connections ask: the before-images of
+     * every key space first, then the writes.
+     *
+     * @throws DeriveException when Derby fails or disagrees with the engine; the transaction is then doomed
+     */
+    void flush() {
+        if (flush != null || ended) {
+            return;
+        }
+        requireUsable();
+        closeCursors();
+        Flush f = new Flush(session.module());
+        flush = f;
+        Map<DerbyTable, List<DerbyTable.Change>> changes = new LinkedHashMap<>();
+        pending.forEach((table, rows) -> changes.put(table, DerbyTable.changes(rows)));
+        changes.forEach((table, c) -> table.register(c, f));
+        try {
+            for (Map.Entry<DerbyTable, List<DerbyTable.Change>> e : changes.entrySet()) {
+                e.getKey().write(this, e.getValue(), f);
+            }
+        } catch (SQLException e) {
+            doomedBy = fail("write the transaction's rows to", e);
+            throw doomedBy;
+        } catch (DeriveException e) {
+            doomedBy = e;
+            throw e;
+        }
     }
 
     /**
@@ -211,8 +216,7 @@ final class DerbyTransaction {
         if (branchState != BranchState.STARTED || ended) {
             return;
         }
-        requireUsable();
-        closeCursors();
+        flush();
         XAResource xa = session.xaResource();
         try {
             xa.end(branch, XAResource.TMSUCCESS);
@@ -224,13 +228,17 @@ final class DerbyTransaction {
         }
     }
 
-    /** Commits the Derby transaction once, however many connections ask. */
-    void commit() {
+    /**
+     * Commits the Derby transaction once, however many connections ask, then marks its
+     * before-images as commit {@code sequence}'s and lets go of those of earlier commits that no
+     * snapshot from {@code oldestRead} on needs.
+     */
+    void commit(long sequence, long oldestRead) {
         if (ended) {
             return;
         }
         if (branchState != BranchState.PREPARED) {
-            requireUsable();
+            flush();
         }
         closeCursors();
         pauseForCrashTests();
@@ -245,7 +253,10 @@ final class DerbyTransaction {
         } catch (XAException e) {
             throw session.module().store().xaFailure("commit branch " + branch + " on", e);
         }
-        rowDeltas.forEach((table, delta) -> table.committed(delta[0]));
+        if (flush != null) {
+            flush.committed(sequence);
+            session.module().retire(flush, oldestRead);
+        }
         finish();
     }
 
@@ -287,6 +298,9 @@ final class DerbyTransaction {
             }
         } catch (SQLException | XAException e) {
             LOG.log(Level.WARNING, "rollback on " + session.module().store().location() + " failed", e);
+        }
+        if (flush != null) {
+            flush.abandoned();
         }
         finish();
     }
@@ -340,7 +354,7 @@ final class DerbyTransaction {
 
     private void finish() {
         ended = true;
-        undo.clear();
+        pending = new LinkedHashMap<>();
         marks.clear();
         if (wrote) {
             session.module().writerEnded(this);

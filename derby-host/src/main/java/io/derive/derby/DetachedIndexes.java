@@ -49,7 +49,7 @@ final class DetachedIndexes {
         store.onOwnConnection(c -> {
             try (Statement s = c.createStatement();
                  ResultSet rs = s.executeQuery("select " + DerbySql.identifier(NAME) + " from " + detached.qualified)) {
-                module.executed();
+                module.executed(1);
                 while (rs.next()) {
                     detached.names.add(rs.getString(1));
                 }
@@ -94,7 +94,7 @@ final class DetachedIndexes {
                 if (indexTable != null) {
                     p.setString(1, indexTable);
                 }
-                module.executed();
+                module.executed(1);
                 p.executeUpdate();
             }
             return null;

@@ -1,21 +1,18 @@
 package io.derive.derby;
 
-import io.derive.engine.spi.LookaheadCursor;
-
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayDeque;
 
 /**
- * Rows of one Derby query, read lazily; {@link #drain()} reads the rest into memory so that the
- * transaction can write the table without the cursor seeing it.
+ * The rows of one Derby query as {@link SnapshotScan.Keyed} rows, read lazily; closed by its
+ * scan, or by its transaction when that ends first.
  */
-final class ResultCursor extends LookaheadCursor {
+final class ResultCursor implements SnapshotScan.Store {
 
-    /** Turns the current result row into an engine row, or {@code null} to skip it. */
+    /** Turns the current result row into a keyed row. */
     interface RowReader {
-        Object[] read(ResultSet rs) throws SQLException;
+        SnapshotScan.Keyed read(ResultSet rs) throws SQLException;
     }
 
     private final DerbyTable table;
@@ -24,7 +21,6 @@ final class ResultCursor extends LookaheadCursor {
     private final RowReader reader;
     private PreparedStatement statement;
     private ResultSet results;
-    private ArrayDeque<Object[]> drained;
 
     ResultCursor(DerbyTable table, DerbyTransaction transaction, String sql, PreparedStatement statement,
                  ResultSet results, RowReader reader) {
@@ -37,24 +33,14 @@ final class ResultCursor extends LookaheadCursor {
         transaction.cursorOpened(this);
     }
 
-    DerbyTable table() {
-        return table;
-    }
-
     @Override
-    protected Object[] advance() {
-        if (drained != null) {
-            return drained.poll();
-        }
+    public SnapshotScan.Keyed next() {
         if (results == null) {
             return null;
         }
         try {
-            while (results.next()) {
-                Object[] row = reader.read(results);
-                if (row != null) {
-                    return row;
-                }
+            if (results.next()) {
+                return reader.read(results);
             }
         } catch (SQLException e) {
             close();
@@ -62,30 +48,6 @@ final class ResultCursor extends LookaheadCursor {
         }
         close();
         return null;
-    }
-
-    /** Reads every remaining row now and releases the result set. */
-    void drain() {
-        if (drained != null) {
-            return;
-        }
-        if (results == null) {
-            drained = new ArrayDeque<>();
-            return;
-        }
-        ArrayDeque<Object[]> rest = new ArrayDeque<>();
-        for (Object[] row = advance(); row != null; row = advance()) {
-            rest.add(row);
-        }
-        drained = rest;
-    }
-
-    /** Reads every remaining row now and hands them out last first. */
-    void drainReversed() {
-        drain();
-        ArrayDeque<Object[]> reversed = new ArrayDeque<>(drained.size());
-        drained.forEach(reversed::push);
-        drained = reversed;
     }
 
     @Override

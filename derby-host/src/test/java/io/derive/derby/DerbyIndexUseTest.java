@@ -40,13 +40,16 @@ class DerbyIndexUseTest {
                 new TableShape.Column("note", SqlType.TEXT, Collation.BINARY, false)),
                 List.of(new TableShape.KeyPart(0, false), new TableShape.KeyPart(1, false)));
         HostedTable table = module.create(shape, List.of());
-        connection = table.connect(session);
-        connection.savepoint(1);
+        TableConnection writer = table.connect(session);
         for (long customer = 1; customer <= 50; customer++) {
             for (long id = 1; id <= 20; id++) {
-                connection.put(new Object[]{customer, id, "n" + id});
+                writer.put(new Object[]{customer, id, "n" + id});
             }
         }
+        // the rows reach Derby when their transaction commits
+        writer.prepare();
+        writer.commit();
+        connection = table.connect(session);
         jdbc = module.session(session).connection();
     }
 

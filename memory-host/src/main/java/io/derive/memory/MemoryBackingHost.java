@@ -1,5 +1,6 @@
 package io.derive.memory;
 
+import io.derive.engine.spi.PersistentTree;
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.BackingRowChange;
 import io.derive.engine.spi.HostSession;

@@ -1,4 +1,4 @@
-package io.derive.memory;
+package io.derive.engine.spi;
 
 import java.util.ArrayDeque;
 import java.util.Comparator;
@@ -10,13 +10,14 @@ import java.util.function.ToIntFunction;
 /**
  * An immutable sorted map: an AVL tree whose updates copy only the path to the changed node, so
  * a new version shares all other nodes with the old one. Versions are values: holding one is a
- * consistent snapshot, which is how committed state is published to readers and how savepoints
- * mark pending state in O(1).
+ * consistent snapshot, which is how hosts publish committed state to readers, keep a cursor's
+ * view while its transaction writes on, and mark pending state at a savepoint in O(1).
+ * Not synchronized, and needing none: a version never changes.
  *
  * @param <K> key type, ordered by the tree's comparator
  * @param <V> value type
  */
-final class PersistentTree<K, V> {
+public final class PersistentTree<K, V> {
 
     private record Node<K, V>(K key, V value, Node<K, V> left, Node<K, V> right, int height, int size) {
         static <K, V> Node<K, V> of(K key, V value, Node<K, V> left, Node<K, V> right) {
@@ -26,7 +27,7 @@ final class PersistentTree<K, V> {
     }
 
     /** One key and its value. */
-    record Entry<K, V>(K key, V value) {
+    public record Entry<K, V>(K key, V value) {
     }
 
     private final Comparator<? super K> order;
@@ -37,19 +38,21 @@ final class PersistentTree<K, V> {
         this.root = root;
     }
 
-    static <K, V> PersistentTree<K, V> empty(Comparator<? super K> order) {
+    /** The empty tree ordered by {@code order}. */
+    public static <K, V> PersistentTree<K, V> empty(Comparator<? super K> order) {
         return new PersistentTree<>(order, null);
     }
 
-    int size() {
+    public int size() {
         return size(root);
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return root == null;
     }
 
-    V get(K key) {
+    /** The value at {@code key}, or {@code null}. */
+    public V get(K key) {
         Node<K, V> n = root;
         while (n != null) {
             int c = order.compare(key, n.key());
@@ -61,11 +64,13 @@ final class PersistentTree<K, V> {
         return null;
     }
 
-    PersistentTree<K, V> put(K key, V value) {
+    /** This tree with {@code value} at {@code key}; this one is unchanged. */
+    public PersistentTree<K, V> put(K key, V value) {
         return new PersistentTree<>(order, put(root, key, value));
     }
 
-    PersistentTree<K, V> remove(K key) {
+    /** This tree without {@code key} (itself when it has no such key); this one is unchanged. */
+    public PersistentTree<K, V> remove(K key) {
         Node<K, V> next = remove(root, key);
         return next == root ? this : new PersistentTree<>(order, next);
     }
@@ -75,7 +80,7 @@ final class PersistentTree<K, V> {
      * negative before it, 0 inside, positive after it. Ascending, iteration starts at the first
      * key inside and stops at the first key after; descending, the reverse.
      */
-    Iterator<Entry<K, V>> range(ToIntFunction<K> probe, boolean descending) {
+    public Iterator<Entry<K, V>> range(ToIntFunction<K> probe, boolean descending) {
         return new RangeIterator<>(root, probe, descending);
     }
 

@@ -1,4 +1,4 @@
-package io.derive.memory;
+package io.derive.engine.spi;
 
 import org.junit.jupiter.api.Test;
 

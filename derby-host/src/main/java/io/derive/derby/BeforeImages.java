@@ -1,0 +1,112 @@
+package io.derive.derby;
+
+import java.util.Arrays;
+import java.util.NavigableSet;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * What the keys of one Derby key space (a table's rows, or an index's entries) held before the
+ * writes a snapshot must not see: those of a transaction that has written them to Derby and not
+ * committed, and those of commits newer than a statement's snapshot.
+ *
+ * <p>Readers read Derby without locks (read uncommitted), so they see every write Derby has; a
+ * flush {@linkplain #writing registers} each key's earlier value before it writes the key, and a
+ * reader looks a key up {@linkplain #at here} after reading it, so that whichever of the two came
+ * first, the reader answers with the value its snapshot holds. Versions stay until no statement
+ * reads a snapshot older than their commit ({@link #retire}).
+ *
+ * <p>Keys are encoded keys in Derby's order for {@code for bit data} (unsigned bytes); values are
+ * engine rows for a table and encoded physical keys for an index, {@code null} for no row.
+ */
+final class BeforeImages {
+    /** The answer of {@link #at} for a key whose value in Derby is the snapshot's. */
+    static final Object SETTLED = new Object();
+    /** The sequence of a version whose transaction has not committed. */
+    private static final long IN_FLIGHT = Long.MAX_VALUE;
+
+    /** The value a key held before a write, and the commit that wrote it. */
+    private record Version(long sequence, Object before) {
+        boolean hiddenFrom(long snapshot) {
+            return sequence == IN_FLIGHT || sequence > snapshot;
+        }
+    }
+
+    private final ConcurrentSkipListMap<byte[], Version[]> versions = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+
+    /** Registers, before Derby is written at {@code key}, the value it held ({@code null}: none). */
+    void writing(byte[] key, Object before) {
+        versions.merge(key, new Version[] {new Version(IN_FLIGHT, before)}, BeforeImages::append);
+    }
+
+    /** The write at {@code key} committed as commit {@code sequence}. */
+    void committed(byte[] key, long sequence) {
+        versions.computeIfPresent(key, (k, history) -> {
+            Version[] next = history.clone();
+            for (int i = 0; i < next.length; i++) {
+                if (next[i].sequence() == IN_FLIGHT) {
+                    next[i] = new Version(sequence, next[i].before());
+                }
+            }
+            return next;
+        });
+    }
+
+    /** The write at {@code key} rolled back: Derby holds the earlier value again. */
+    void abandoned(byte[] key) {
+        versions.computeIfPresent(key, (k, history) -> keep(history, v -> v.sequence() != IN_FLIGHT));
+    }
+
+    /** Forgets the versions of commits up to {@code oldestRead}: no statement reads a snapshot before them. */
+    void retire(byte[] key, long oldestRead) {
+        versions.computeIfPresent(key, (k, history) -> keep(history, v -> v.hiddenFrom(oldestRead)));
+    }
+
+    /**
+     * What {@code key} holds in {@code snapshot}, given that Derby was read at it before this
+     * call: {@link #SETTLED} when it is what Derby has, else the value (a row, a key, or
+     * {@code null} for none) the oldest write hidden from the snapshot replaced.
+     */
+    Object at(byte[] key, long snapshot) {
+        Version[] history = versions.get(key);
+        if (history != null) {
+            for (Version v : history) {
+                if (v.hiddenFrom(snapshot)) {
+                    return v.before();
+                }
+            }
+        }
+        return SETTLED;
+    }
+
+    /** The keys with versions between {@code from} and {@code to} ({@code null}: unbounded), in order. */
+    NavigableSet<byte[]> keys(byte[] from, boolean fromInclusive, byte[] to, boolean toInclusive) {
+        if (from == null && to == null) {
+            return versions.navigableKeySet();
+        }
+        if (from == null) {
+            return versions.headMap(to, toInclusive).navigableKeySet();
+        }
+        if (to == null) {
+            return versions.tailMap(from, fromInclusive).navigableKeySet();
+        }
+        if (Arrays.compareUnsigned(from, to) > 0) {
+            return java.util.Collections.emptyNavigableSet();
+        }
+        return versions.subMap(from, fromInclusive, to, toInclusive).navigableKeySet();
+    }
+
+    boolean isEmpty() {
+        return versions.isEmpty();
+    }
+
+    private static Version[] append(Version[] history, Version[] added) {
+        Version[] next = Arrays.copyOf(history, history.length + added.length);
+        System.arraycopy(added, 0, next, history.length, added.length);
+        return next;
+    }
+
+    private static Version[] keep(Version[] history, java.util.function.Predicate<Version> kept) {
+        Version[] next = Arrays.stream(history).filter(kept).toArray(Version[]::new);
+        return next.length == 0 ? null : next;
+    }
+}
