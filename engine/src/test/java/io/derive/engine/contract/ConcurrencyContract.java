@@ -1,11 +1,14 @@
 package io.derive.engine.contract;
 
 import io.derive.engine.Derive;
+import io.derive.engine.api.BranchId;
+import io.derive.engine.api.CommitVote;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,9 +19,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * Many sessions on one database, each on its own thread (issue 3, "Show it"): one writer at a
@@ -130,27 +133,91 @@ public abstract class ConcurrencyContract extends HostContractTest {
         assertThat(rows("select k from ledger")).hasSize(200);
     }
 
+    /** A table and its projection view that a writer changes beside a reader: one row updated, one deleted, one inserted. */
+    private static final String READ_BESIDE_WRITER = """
+            create table t (k integer primary key, v text);
+            create materialized view m as select k, v from t;
+            insert into t values (1, 'one'), (2, 'two');
+            """;
+
     @Test
     void aReaderIsNotBlockedByAnOpenWriteTransaction() throws Exception {
-        assumeFalse(readersWaitForWriters(), "readers of this host wait for writers (its own tests pin the bounded wait)");
-        script("""
-                create table t (k integer primary key);
-                insert into t values (1);
-                begin;
-                insert into t values (2);
-                """);
-        ExecutorService pool = Executors.newSingleThreadExecutor();
-        try {
-            Future<List<List<Object>>> read = pool.submit(() -> {
-                try (Session s = db.openSession()) {
-                    return rows(s, "select k from t");
+        script(READ_BESIDE_WRITER);
+        readBesideAnOpenWriter(Session::begin, writer -> {
+        });
+    }
+
+    @Test
+    void aReaderIsNotBlockedByAPreparedBranch() throws Exception {
+        script(READ_BESIDE_WRITER);
+        BranchId xid = new BranchId(0x4465, "read-beside".getBytes(StandardCharsets.UTF_8),
+                "branch-1".getBytes(StandardCharsets.UTF_8));
+        readBesideAnOpenWriter(writer -> writer.begin(xid),
+                writer -> assertThat(writer.prepareCommit()).isEqualTo(CommitVote.PREPARED));
+    }
+
+    /**
+     * A writer on its own thread opens a transaction with {@code open}, updates row 1, deletes
+     * row 2 and inserts row 3 of {@code t} (and so of {@code m}), runs {@code beforeCommit} and
+     * holds the transaction open until released. Meanwhile a reader's statements complete and read
+     * the committed rows; after the writer's commit the reader's next statements read its rows.
+     */
+    private void readBesideAnOpenWriter(Consumer<Session> open, Consumer<Session> beforeCommit) throws Exception {
+        CountDownLatch written = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try (Session reader = db.openSession()) {
+            Future<?> writer = pool.submit(() -> {
+                try (Session w = db.openSession()) {
+                    open.accept(w);
+                    w.execute("update t set v = 'uno' where k = 1");
+                    w.execute("delete from t where k = 2");
+                    w.execute("insert into t values (3, 'three')");
+                    beforeCommit.accept(w);
+                    written.countDown();
+                    assertThat(release.await(60, TimeUnit.SECONDS)).as("released by the test").isTrue();
+                    w.commit();
                 }
+                return null;
             });
-            assertThat(read.get(5, TimeUnit.SECONDS)).containsExactly(row(1L));
+            awaitOrFail(written, writer);
+
+            Future<List<List<List<Object>>>> beside = pool.submit(() -> List.of(
+                    rows(reader, "select k, v from t order by k"),
+                    rows(reader, "select k, v from m order by k"),
+                    rows(reader, "select v from t where k = 1"),
+                    rows(reader, "select v from t where k = 2"),
+                    rows(reader, "select v from t where k = 3")));
+            List<List<Object>> committed = List.of(row(1L, "one"), row(2L, "two"));
+            assertThat(beside.get(10, TimeUnit.SECONDS)).containsExactly(
+                    committed, committed, List.of(row("one")), List.of(row("two")), List.of());
+            assertThat(writer).as("the writer's transaction is still open").isNotDone();
+
+            release.countDown();
+            writer.get(10, TimeUnit.SECONDS);
+            Future<List<List<List<Object>>>> after = pool.submit(() -> List.of(
+                    rows(reader, "select k, v from t order by k"),
+                    rows(reader, "select k, v from m order by k")));
+            List<List<Object>> itsRows = List.of(row(1L, "uno"), row(3L, "three"));
+            assertThat(after.get(10, TimeUnit.SECONDS)).containsExactly(itsRows, itsRows);
         } finally {
+            release.countDown();
             pool.shutdownNow();
         }
-        session.commit();
+    }
+
+    /** Waits for {@code latch}, failing with the writer's own failure if it ended first. */
+    private static void awaitOrFail(CountDownLatch latch, Future<?> writer) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!latch.await(50, TimeUnit.MILLISECONDS)) {
+            if (writer.isDone()) {
+                writer.get();
+                throw new AssertionError("the writer ended before it had written");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the writer did not write within 10 s");
+            }
+        }
     }
 
     @Test
