@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,11 +23,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.SoftAssertions.assertSoftly;
 
 /**
  * Many sessions on one database, each on its own thread (issue 3, "Show it"): one writer at a
- * time, readers never blocked and never seeing uncommitted rows, no lost update, and lock waits
- * that end in a clear error.
+ * time, readers never blocked (by an open transaction or a prepared branch) and never seeing
+ * uncommitted rows, each statement reading one committed state of the whole database (a source
+ * and its views at the same commit), no lost update, and lock waits that end in a clear error.
  */
 public abstract class ConcurrencyContract extends HostContractTest {
     private static final int WRITERS = 4;
@@ -246,6 +249,285 @@ public abstract class ConcurrencyContract extends HostContractTest {
             assertThat(((DeriveException) e).code()).isEqualTo(DeriveException.LOCK_TIMEOUT);
         });
         assertThat(rows("select k from t")).isEmpty();
+    }
+
+    /**
+     * A source with a projection, a group and a join view (each row of {@code src} joins one row
+     * of {@code dim}), for the tests that read them beside writers; every query of those tests
+     * answers one row of zeros in any committed state.
+     */
+    private static final String SOURCE_AND_VIEWS = """
+            create table dim (d integer primary key, w integer not null);
+            insert into dim values (0, 1), (1, 2), (2, 3), (3, 5);
+            create table src (k integer primary key, g integer not null, v integer not null);
+            create materialized view mv_proj as select k, g, v from src;
+            create materialized view mv_group as select g, count(*) as n, sum(v) as total from src group by g;
+            create materialized view mv_join as select s.k, s.v, d.w from src s join dim d on d.d = s.g;
+            """;
+
+    private static final int VIEW_WRITERS = 2;
+    private static final int VIEW_READERS = 2;
+    /** Keys of {@code src} each writer owns (so it knows which exist), in groups shared by all writers. */
+    private static final int KEYS_PER_WRITER = 64;
+    private static final int GROUPS = 4;
+    private static final long SEED = 20240611L;
+    private static final int MAX_READS = 3000;
+    private static final int MIN_READS = 1000;
+    private static final Duration READING_TIME = Duration.ofSeconds(20);
+
+    @Test
+    void aStatementReadsASourceAndItsProjectionViewAtOneCommit() throws Exception {
+        assertEveryReadIsZeroBesideWriters(
+                """
+                select (select count(*) from src) - (select count(*) from mv_proj),
+                       (select coalesce(sum(v), 0) from src) - (select coalesce(sum(v), 0) from mv_proj)
+                """,
+                """
+                select (select count(*) from (select k, g, v from mv_proj except select k, g, v from src) x)
+                     + (select count(*) from (select k, g, v from src except select k, g, v from mv_proj) y)
+                """);
+    }
+
+    @Test
+    void aStatementReadsASourceAndItsGroupViewAtOneCommit() throws Exception {
+        assertEveryReadIsZeroBesideWriters(
+                """
+                select (select count(*) from src) - (select coalesce(sum(n), 0) from mv_group),
+                       (select coalesce(sum(v), 0) from src) - (select coalesce(sum(total), 0) from mv_group)
+                """,
+                """
+                select (select count(*) from (select g, n, total from mv_group
+                                              except select g, count(*), sum(v) from src group by g) x)
+                     + (select count(*) from (select g, count(*), sum(v) from src group by g
+                                              except select g, n, total from mv_group) y)
+                """);
+    }
+
+    @Test
+    void aStatementReadsASourceAndItsJoinViewAtOneCommit() throws Exception {
+        assertEveryReadIsZeroBesideWriters(
+                """
+                select (select count(*) from src) - (select count(*) from mv_join),
+                       (select coalesce(sum(v), 0) from src) - (select coalesce(sum(v), 0) from mv_join)
+                """,
+                """
+                select (select count(*) from (select k, v, w from mv_join
+                                              except select s.k, s.v, d.w from src s join dim d on d.d = s.g) x)
+                     + (select count(*) from (select s.k, s.v, d.w from src s join dim d on d.d = s.g
+                                              except select k, v, w from mv_join) y)
+                """);
+    }
+
+    @Test
+    void aStatementReadsAllViewsOfASourceAtOneCommit() throws Exception {
+        assertEveryReadIsZeroBesideWriters(
+                """
+                select (select count(*) from mv_proj) - (select coalesce(sum(n), 0) from mv_group),
+                       (select count(*) from mv_proj) - (select count(*) from mv_join),
+                       (select coalesce(sum(v), 0) from mv_proj) - (select coalesce(sum(total), 0) from mv_group),
+                       (select coalesce(sum(total), 0) from mv_group) - (select coalesce(sum(v), 0) from mv_join)
+                """);
+    }
+
+    /**
+     * Creates {@link #SOURCE_AND_VIEWS}; then, while writers commit (and roll back) random writes
+     * to {@code src}, readers run {@code queries} in turn, each a single statement, until
+     * {@link #MAX_READS} reads or {@link #READING_TIME}. Every value of every read must be 0, and
+     * no read or write may fail.
+     */
+    private void assertEveryReadIsZeroBesideWriters(String... queries) throws Exception {
+        script(SOURCE_AND_VIEWS);
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger reads = new AtomicInteger();
+        AtomicInteger commits = new AtomicInteger();
+        Failures torn = new Failures();
+        Failures readErrors = new Failures();
+        Failures writeErrors = new Failures();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(VIEW_WRITERS + VIEW_READERS);
+        try {
+            List<Future<?>> threads = new ArrayList<>();
+            for (int w = 0; w < VIEW_WRITERS; w++) {
+                int worker = w;
+                threads.add(pool.submit(() -> {
+                    start.await();
+                    try (Session s = db.openSession()) {
+                        new ViewSourceWriter(s, worker, commits, writeErrors).writeUntil(stop);
+                    }
+                    return null;
+                }));
+            }
+            long deadline = System.nanoTime() + READING_TIME.toNanos();
+            for (int r = 0; r < VIEW_READERS; r++) {
+                int reader = r;
+                threads.add(pool.submit(() -> {
+                    start.await();
+                    try (Session s = db.openSession()) {
+                        for (int i = reader; !stop.get(); i++) {
+                            String query = queries[i % queries.length];
+                            try {
+                                List<Object> values = rows(s, query).get(0);
+                                if (!values.stream().allMatch(v -> v instanceof Number n && n.longValue() == 0)) {
+                                    torn.add("query " + (i % queries.length) + " read " + values);
+                                }
+                            } catch (RuntimeException e) {
+                                readErrors.add("query " + (i % queries.length) + ": " + e);
+                            }
+                            if (reads.incrementAndGet() >= MAX_READS || System.nanoTime() > deadline) {
+                                stop.set(true);
+                            }
+                        }
+                    } finally {
+                        stop.set(true);
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> f : threads) {
+                f.get(READING_TIME.toSeconds() + 60, TimeUnit.SECONDS);
+            }
+        } finally {
+            stop.set(true);
+            pool.shutdownNow();
+        }
+        for (String query : queries) {
+            assertThat(rows(query)).as("after the writes: %s", query).singleElement()
+                    .satisfies(values -> assertThat(values).containsOnly(0L));
+        }
+        String summary = reads.get() + " reads beside " + commits.get() + " commits";
+        assertSoftly(soft -> {
+            soft.assertThat(torn.count()).as("reads that saw a non-zero difference (%s); first: %s", summary, torn.first())
+                    .isZero();
+            soft.assertThat(readErrors.count()).as("reads that failed (%s); first: %s", summary, readErrors.first())
+                    .isZero();
+            soft.assertThat(writeErrors.count()).as("writes that failed (%s); first: %s", summary, writeErrors.first())
+                    .isZero();
+            soft.assertThat(reads.get()).as("reads").isGreaterThanOrEqualTo(MIN_READS);
+            soft.assertThat(commits.get()).as("commits beside the reads").isGreaterThanOrEqualTo(50);
+        });
+    }
+
+    /** A count of failures of one kind, with the first few described. */
+    private static final class Failures {
+        private final AtomicInteger count = new AtomicInteger();
+        private final List<String> first = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        void add(String failure) {
+            if (count.incrementAndGet() <= 5) {
+                first.add(failure);
+            }
+        }
+
+        int count() {
+            return count.get();
+        }
+
+        List<String> first() {
+            return first;
+        }
+    }
+
+    /**
+     * Writes to its own keys of {@code src} (so it knows which exist) in groups drawn at random
+     * from a fixed seed: single-row inserts, updates and deletes in autocommit, multi-row
+     * statements, and explicit transactions of several writes, one in eight of them rolled back.
+     */
+    private static final class ViewSourceWriter {
+        private final Session session;
+        private final Random random;
+        private final int low;
+        private final AtomicInteger commits;
+        private final Failures errors;
+        private boolean[] present = new boolean[KEYS_PER_WRITER];
+
+        ViewSourceWriter(Session session, int worker, AtomicInteger commits, Failures errors) {
+            this.session = session;
+            this.random = new Random(SEED + worker);
+            this.low = worker * KEYS_PER_WRITER;
+            this.commits = commits;
+            this.errors = errors;
+        }
+
+        void writeUntil(AtomicBoolean stop) {
+            boolean stale = false;
+            while (!stop.get()) {
+                try {
+                    if (stale) {
+                        resync();
+                        stale = false;
+                    }
+                    if (random.nextInt(3) == 0) {
+                        transaction();
+                    } else {
+                        boolean[] next = present.clone();
+                        write(next);
+                        present = next;
+                        commits.incrementAndGet();
+                    }
+                } catch (RuntimeException e) {
+                    errors.add(e.toString());
+                    try {
+                        session.rollback();
+                    } catch (RuntimeException again) {
+                        errors.add("rollback: " + again);
+                    }
+                    stale = true;
+                }
+            }
+        }
+
+        private void transaction() {
+            boolean[] next = present.clone();
+            session.begin();
+            for (int i = 2 + random.nextInt(5); i > 0; i--) {
+                write(next);
+            }
+            if (random.nextInt(8) == 0) {
+                session.rollback();
+            } else {
+                session.commit();
+                present = next;
+                commits.incrementAndGet();
+            }
+        }
+
+        /** One statement; {@code next} follows which of this writer's keys it leaves in place. */
+        private void write(boolean[] next) {
+            int choice = random.nextInt(10);
+            if (choice == 0) {
+                session.execute("update src set v = v + 1 where g = ?", random.nextInt(GROUPS));
+            } else if (choice == 1) {
+                int from = random.nextInt(KEYS_PER_WRITER - 4);
+                session.execute("delete from src where k between ? and ?", low + from, low + from + 3);
+                java.util.Arrays.fill(next, from, from + 4, false);
+            } else if (choice == 2) {
+                int from = random.nextInt(KEYS_PER_WRITER - 4);
+                session.execute("update src set g = ?, v = 101 - v where k between ? and ?",
+                        random.nextInt(GROUPS), low + from, low + from + 3);
+            } else {
+                int key = random.nextInt(KEYS_PER_WRITER);
+                if (!next[key]) {
+                    session.execute("insert into src values (?, ?, ?)", low + key, random.nextInt(GROUPS),
+                            1 + random.nextInt(100));
+                    next[key] = true;
+                } else if (random.nextBoolean()) {
+                    session.execute("update src set g = ?, v = ? where k = ?", random.nextInt(GROUPS),
+                            1 + random.nextInt(100), low + key);
+                } else {
+                    session.execute("delete from src where k = ?", low + key);
+                    next[key] = false;
+                }
+            }
+        }
+
+        /** After a failed write, when this writer no longer knows: which of its keys exist now. */
+        private void resync() {
+            present = new boolean[KEYS_PER_WRITER];
+            for (List<Object> row : rows(session, "select k from src where k between ? and ?", low, low + KEYS_PER_WRITER - 1)) {
+                present[(int) ((Long) row.get(0) - low)] = true;
+            }
+        }
     }
 
     /** Work that one thread does; {@code worker} numbers the threads from 0. */
