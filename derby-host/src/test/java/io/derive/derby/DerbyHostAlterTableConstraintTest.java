@@ -8,9 +8,4 @@ class DerbyHostAlterTableConstraintTest extends AlterTableConstraintContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-alter-table-constraint");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

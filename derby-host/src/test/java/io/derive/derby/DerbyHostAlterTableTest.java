@@ -8,9 +8,4 @@ class DerbyHostAlterTableTest extends AlterTableContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-alter-table");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

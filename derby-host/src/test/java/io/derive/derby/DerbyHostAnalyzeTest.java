@@ -8,9 +8,4 @@ class DerbyHostAnalyzeTest extends AnalyzeContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-analyze");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostBagTableTest extends BagTableContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-bag-table");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostConcurrencyTest extends ConcurrencyContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-concurrency");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

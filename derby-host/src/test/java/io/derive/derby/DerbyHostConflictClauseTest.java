@@ -8,9 +8,4 @@ class DerbyHostConflictClauseTest extends ConflictClauseContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-conflict-clause");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

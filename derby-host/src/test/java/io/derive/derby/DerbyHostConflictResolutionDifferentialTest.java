@@ -8,9 +8,4 @@ class DerbyHostConflictResolutionDifferentialTest extends ConflictResolutionDiff
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-conflict-resolution");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostConstraintTest extends ConstraintContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-constraint");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostCoveringStructureTest extends CoveringStructureContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-covering-structures");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostDefaultColumnNullabilityTest extends DefaultColumnNullabilityCont
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-default-column-nullability");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostDerivedRowConstraintTest extends DerivedRowConstraintContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-derived-row-constraint");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostForeignKeyTest extends ForeignKeyContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-foreign-key");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

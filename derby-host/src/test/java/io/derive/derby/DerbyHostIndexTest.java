@@ -8,9 +8,4 @@ class DerbyHostIndexTest extends IndexContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-index");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostIntrospectionTest extends IntrospectionContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-introspection");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostMaintainedStatementFormsTest extends MaintainedStatementFormsCont
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-maintained-statement-forms");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostMaintainedTableTest extends MaintainedTableContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-maintained-table");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

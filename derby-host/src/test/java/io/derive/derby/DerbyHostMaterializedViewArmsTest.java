@@ -8,9 +8,4 @@ class DerbyHostMaterializedViewArmsTest extends MaterializedViewArmsContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-materialized-view-arms");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostMaterializedViewGroupFastPathTest extends MaterializedViewGroupFa
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-mv-group-fast-path");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostMaterializedViewPragmasTest extends MaterializedViewPragmasContra
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-materialized-view-pragmas");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostMaterializedViewTagsTest extends MaterializedViewTagsContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-materialized-view-tags");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostPlannerTest extends PlannerContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-planner");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostQueryTest extends QueryContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-query");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

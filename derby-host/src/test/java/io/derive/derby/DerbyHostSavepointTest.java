@@ -8,9 +8,4 @@ class DerbyHostSavepointTest extends SavepointContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-savepoint");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostScalarFunctionTest extends ScalarFunctionContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-scalar-function");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

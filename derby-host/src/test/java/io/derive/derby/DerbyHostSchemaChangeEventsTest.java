@@ -8,9 +8,4 @@ class DerbyHostSchemaChangeEventsTest extends SchemaChangeEventsContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-schema-change-events");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

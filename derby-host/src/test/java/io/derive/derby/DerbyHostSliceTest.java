@@ -8,9 +8,4 @@ class DerbyHostSliceTest extends MaterializedViewSliceContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-slice");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostSqlTest extends SqlSliceContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-sql");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

@@ -8,9 +8,4 @@ class DerbyHostSqliteCorpusConformanceTest extends SqliteCorpusConformanceContra
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-sqlite-corpus-conformance");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

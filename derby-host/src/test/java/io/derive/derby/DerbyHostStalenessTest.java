@@ -8,9 +8,4 @@ class DerbyHostStalenessTest extends StalenessContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-staleness");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

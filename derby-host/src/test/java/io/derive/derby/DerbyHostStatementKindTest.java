@@ -8,9 +8,4 @@ class DerbyHostStatementKindTest extends StatementKindContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-statement-kind");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

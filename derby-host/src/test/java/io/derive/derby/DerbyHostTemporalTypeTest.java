@@ -8,9 +8,4 @@ class DerbyHostTemporalTypeTest extends TemporalTypeContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-temporal-type");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

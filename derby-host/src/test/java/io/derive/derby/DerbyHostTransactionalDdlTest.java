@@ -8,9 +8,4 @@ class DerbyHostTransactionalDdlTest extends TransactionalDdlContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-transactional-ddl");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

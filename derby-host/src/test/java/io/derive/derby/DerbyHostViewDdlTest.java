@@ -8,9 +8,4 @@ class DerbyHostViewDdlTest extends ViewDdlContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-view-ddl");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

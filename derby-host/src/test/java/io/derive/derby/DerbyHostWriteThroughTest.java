@@ -8,9 +8,4 @@ class DerbyHostWriteThroughTest extends WriteThroughContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-write-through");
     }
-
-    @Override
-    protected boolean readersWaitForWriters() {
-        return true;
-    }
 }

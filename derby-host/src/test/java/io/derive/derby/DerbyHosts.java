@@ -10,8 +10,9 @@ final class DerbyHosts {
     }
 
     /**
-     * A database whose default host is a private in-memory Derby database; readers wait at most
-     * a second for another session's locks, so the tests that watch that wait stay short.
+     * A database whose default host is a private in-memory Derby database whose lock timeout is
+     * a second: readers must never wait for another session's locks, and one that did would fail
+     * fast with a lock timeout instead of stalling the suite.
      */
     static DatabaseConfig config(String name) {
         return DatabaseConfig.named(name).withDefaultHost("derby")

@@ -1,14 +1,18 @@
 package io.derive.engine.contract;
 
 import io.derive.engine.Derive;
+import io.derive.engine.api.BranchId;
+import io.derive.engine.api.CommitVote;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -16,14 +20,16 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.assertj.core.api.SoftAssertions.assertSoftly;
 
 /**
  * Many sessions on one database, each on its own thread (issue 3, "Show it"): one writer at a
- * time, readers never blocked and never seeing uncommitted rows, no lost update, and lock waits
- * that end in a clear error.
+ * time, readers never blocked (by an open transaction or a prepared branch) and never seeing
+ * uncommitted rows, each statement reading one committed state of the whole database (a source
+ * and its views at the same commit), no lost update, and lock waits that end in a clear error.
  */
 public abstract class ConcurrencyContract extends HostContractTest {
     private static final int WRITERS = 4;
@@ -130,27 +136,91 @@ public abstract class ConcurrencyContract extends HostContractTest {
         assertThat(rows("select k from ledger")).hasSize(200);
     }
 
+    /** A table and its projection view that a writer changes beside a reader: one row updated, one deleted, one inserted. */
+    private static final String READ_BESIDE_WRITER = """
+            create table t (k integer primary key, v text);
+            create materialized view m as select k, v from t;
+            insert into t values (1, 'one'), (2, 'two');
+            """;
+
     @Test
     void aReaderIsNotBlockedByAnOpenWriteTransaction() throws Exception {
-        assumeFalse(readersWaitForWriters(), "readers of this host wait for writers (its own tests pin the bounded wait)");
-        script("""
-                create table t (k integer primary key);
-                insert into t values (1);
-                begin;
-                insert into t values (2);
-                """);
-        ExecutorService pool = Executors.newSingleThreadExecutor();
-        try {
-            Future<List<List<Object>>> read = pool.submit(() -> {
-                try (Session s = db.openSession()) {
-                    return rows(s, "select k from t");
+        script(READ_BESIDE_WRITER);
+        readBesideAnOpenWriter(Session::begin, writer -> {
+        });
+    }
+
+    @Test
+    void aReaderIsNotBlockedByAPreparedBranch() throws Exception {
+        script(READ_BESIDE_WRITER);
+        BranchId xid = new BranchId(0x4465, "read-beside".getBytes(StandardCharsets.UTF_8),
+                "branch-1".getBytes(StandardCharsets.UTF_8));
+        readBesideAnOpenWriter(writer -> writer.begin(xid),
+                writer -> assertThat(writer.prepareCommit()).isEqualTo(CommitVote.PREPARED));
+    }
+
+    /**
+     * A writer on its own thread opens a transaction with {@code open}, updates row 1, deletes
+     * row 2 and inserts row 3 of {@code t} (and so of {@code m}), runs {@code beforeCommit} and
+     * holds the transaction open until released. Meanwhile a reader's statements complete and read
+     * the committed rows; after the writer's commit the reader's next statements read its rows.
+     */
+    private void readBesideAnOpenWriter(Consumer<Session> open, Consumer<Session> beforeCommit) throws Exception {
+        CountDownLatch written = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try (Session reader = db.openSession()) {
+            Future<?> writer = pool.submit(() -> {
+                try (Session w = db.openSession()) {
+                    open.accept(w);
+                    w.execute("update t set v = 'uno' where k = 1");
+                    w.execute("delete from t where k = 2");
+                    w.execute("insert into t values (3, 'three')");
+                    beforeCommit.accept(w);
+                    written.countDown();
+                    assertThat(release.await(60, TimeUnit.SECONDS)).as("released by the test").isTrue();
+                    w.commit();
                 }
+                return null;
             });
-            assertThat(read.get(5, TimeUnit.SECONDS)).containsExactly(row(1L));
+            awaitOrFail(written, writer);
+
+            Future<List<List<List<Object>>>> beside = pool.submit(() -> List.of(
+                    rows(reader, "select k, v from t order by k"),
+                    rows(reader, "select k, v from m order by k"),
+                    rows(reader, "select v from t where k = 1"),
+                    rows(reader, "select v from t where k = 2"),
+                    rows(reader, "select v from t where k = 3")));
+            List<List<Object>> committed = List.of(row(1L, "one"), row(2L, "two"));
+            assertThat(beside.get(10, TimeUnit.SECONDS)).containsExactly(
+                    committed, committed, List.of(row("one")), List.of(row("two")), List.of());
+            assertThat(writer).as("the writer's transaction is still open").isNotDone();
+
+            release.countDown();
+            writer.get(10, TimeUnit.SECONDS);
+            Future<List<List<List<Object>>>> after = pool.submit(() -> List.of(
+                    rows(reader, "select k, v from t order by k"),
+                    rows(reader, "select k, v from m order by k")));
+            List<List<Object>> itsRows = List.of(row(1L, "uno"), row(3L, "three"));
+            assertThat(after.get(10, TimeUnit.SECONDS)).containsExactly(itsRows, itsRows);
         } finally {
+            release.countDown();
             pool.shutdownNow();
         }
-        session.commit();
+    }
+
+    /** Waits for {@code latch}, failing with the writer's own failure if it ended first. */
+    private static void awaitOrFail(CountDownLatch latch, Future<?> writer) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!latch.await(50, TimeUnit.MILLISECONDS)) {
+            if (writer.isDone()) {
+                writer.get();
+                throw new AssertionError("the writer ended before it had written");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the writer did not write within 10 s");
+            }
+        }
     }
 
     @Test
@@ -179,6 +249,285 @@ public abstract class ConcurrencyContract extends HostContractTest {
             assertThat(((DeriveException) e).code()).isEqualTo(DeriveException.LOCK_TIMEOUT);
         });
         assertThat(rows("select k from t")).isEmpty();
+    }
+
+    /**
+     * A source with a projection, a group and a join view (each row of {@code src} joins one row
+     * of {@code dim}), for the tests that read them beside writers; every query of those tests
+     * answers one row of zeros in any committed state.
+     */
+    private static final String SOURCE_AND_VIEWS = """
+            create table dim (d integer primary key, w integer not null);
+            insert into dim values (0, 1), (1, 2), (2, 3), (3, 5);
+            create table src (k integer primary key, g integer not null, v integer not null);
+            create materialized view mv_proj as select k, g, v from src;
+            create materialized view mv_group as select g, count(*) as n, sum(v) as total from src group by g;
+            create materialized view mv_join as select s.k, s.v, d.w from src s join dim d on d.d = s.g;
+            """;
+
+    private static final int VIEW_WRITERS = 2;
+    private static final int VIEW_READERS = 2;
+    /** Keys of {@code src} each writer owns (so it knows which exist), in groups shared by all writers. */
+    private static final int KEYS_PER_WRITER = 64;
+    private static final int GROUPS = 4;
+    private static final long SEED = 20240611L;
+    private static final int MAX_READS = 3000;
+    private static final int MIN_READS = 1000;
+    private static final Duration READING_TIME = Duration.ofSeconds(20);
+
+    @Test
+    void aStatementReadsASourceAndItsProjectionViewAtOneCommit() throws Exception {
+        assertEveryReadIsZeroBesideWriters(
+                """
+                select (select count(*) from src) - (select count(*) from mv_proj),
+                       (select coalesce(sum(v), 0) from src) - (select coalesce(sum(v), 0) from mv_proj)
+                """,
+                """
+                select (select count(*) from (select k, g, v from mv_proj except select k, g, v from src) x)
+                     + (select count(*) from (select k, g, v from src except select k, g, v from mv_proj) y)
+                """);
+    }
+
+    @Test
+    void aStatementReadsASourceAndItsGroupViewAtOneCommit() throws Exception {
+        assertEveryReadIsZeroBesideWriters(
+                """
+                select (select count(*) from src) - (select coalesce(sum(n), 0) from mv_group),
+                       (select coalesce(sum(v), 0) from src) - (select coalesce(sum(total), 0) from mv_group)
+                """,
+                """
+                select (select count(*) from (select g, n, total from mv_group
+                                              except select g, count(*), sum(v) from src group by g) x)
+                     + (select count(*) from (select g, count(*), sum(v) from src group by g
+                                              except select g, n, total from mv_group) y)
+                """);
+    }
+
+    @Test
+    void aStatementReadsASourceAndItsJoinViewAtOneCommit() throws Exception {
+        assertEveryReadIsZeroBesideWriters(
+                """
+                select (select count(*) from src) - (select count(*) from mv_join),
+                       (select coalesce(sum(v), 0) from src) - (select coalesce(sum(v), 0) from mv_join)
+                """,
+                """
+                select (select count(*) from (select k, v, w from mv_join
+                                              except select s.k, s.v, d.w from src s join dim d on d.d = s.g) x)
+                     + (select count(*) from (select s.k, s.v, d.w from src s join dim d on d.d = s.g
+                                              except select k, v, w from mv_join) y)
+                """);
+    }
+
+    @Test
+    void aStatementReadsAllViewsOfASourceAtOneCommit() throws Exception {
+        assertEveryReadIsZeroBesideWriters(
+                """
+                select (select count(*) from mv_proj) - (select coalesce(sum(n), 0) from mv_group),
+                       (select count(*) from mv_proj) - (select count(*) from mv_join),
+                       (select coalesce(sum(v), 0) from mv_proj) - (select coalesce(sum(total), 0) from mv_group),
+                       (select coalesce(sum(total), 0) from mv_group) - (select coalesce(sum(v), 0) from mv_join)
+                """);
+    }
+
+    /**
+     * Creates {@link #SOURCE_AND_VIEWS}; then, while writers commit (and roll back) random writes
+     * to {@code src}, readers run {@code queries} in turn, each a single statement, until
+     * {@link #MAX_READS} reads or {@link #READING_TIME}. Every value of every read must be 0, and
+     * no read or write may fail.
+     */
+    private void assertEveryReadIsZeroBesideWriters(String... queries) throws Exception {
+        script(SOURCE_AND_VIEWS);
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger reads = new AtomicInteger();
+        AtomicInteger commits = new AtomicInteger();
+        Failures torn = new Failures();
+        Failures readErrors = new Failures();
+        Failures writeErrors = new Failures();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(VIEW_WRITERS + VIEW_READERS);
+        try {
+            List<Future<?>> threads = new ArrayList<>();
+            for (int w = 0; w < VIEW_WRITERS; w++) {
+                int worker = w;
+                threads.add(pool.submit(() -> {
+                    start.await();
+                    try (Session s = db.openSession()) {
+                        new ViewSourceWriter(s, worker, commits, writeErrors).writeUntil(stop);
+                    }
+                    return null;
+                }));
+            }
+            long deadline = System.nanoTime() + READING_TIME.toNanos();
+            for (int r = 0; r < VIEW_READERS; r++) {
+                int reader = r;
+                threads.add(pool.submit(() -> {
+                    start.await();
+                    try (Session s = db.openSession()) {
+                        for (int i = reader; !stop.get(); i++) {
+                            String query = queries[i % queries.length];
+                            try {
+                                List<Object> values = rows(s, query).get(0);
+                                if (!values.stream().allMatch(v -> v instanceof Number n && n.longValue() == 0)) {
+                                    torn.add("query " + (i % queries.length) + " read " + values);
+                                }
+                            } catch (RuntimeException e) {
+                                readErrors.add("query " + (i % queries.length) + ": " + e);
+                            }
+                            if (reads.incrementAndGet() >= MAX_READS || System.nanoTime() > deadline) {
+                                stop.set(true);
+                            }
+                        }
+                    } finally {
+                        stop.set(true);
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> f : threads) {
+                f.get(READING_TIME.toSeconds() + 60, TimeUnit.SECONDS);
+            }
+        } finally {
+            stop.set(true);
+            pool.shutdownNow();
+        }
+        for (String query : queries) {
+            assertThat(rows(query)).as("after the writes: %s", query).singleElement()
+                    .satisfies(values -> assertThat(values).containsOnly(0L));
+        }
+        String summary = reads.get() + " reads beside " + commits.get() + " commits";
+        assertSoftly(soft -> {
+            soft.assertThat(torn.count()).as("reads that saw a non-zero difference (%s); first: %s", summary, torn.first())
+                    .isZero();
+            soft.assertThat(readErrors.count()).as("reads that failed (%s); first: %s", summary, readErrors.first())
+                    .isZero();
+            soft.assertThat(writeErrors.count()).as("writes that failed (%s); first: %s", summary, writeErrors.first())
+                    .isZero();
+            soft.assertThat(reads.get()).as("reads").isGreaterThanOrEqualTo(MIN_READS);
+            soft.assertThat(commits.get()).as("commits beside the reads").isGreaterThanOrEqualTo(50);
+        });
+    }
+
+    /** A count of failures of one kind, with the first few described. */
+    private static final class Failures {
+        private final AtomicInteger count = new AtomicInteger();
+        private final List<String> first = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        void add(String failure) {
+            if (count.incrementAndGet() <= 5) {
+                first.add(failure);
+            }
+        }
+
+        int count() {
+            return count.get();
+        }
+
+        List<String> first() {
+            return first;
+        }
+    }
+
+    /**
+     * Writes to its own keys of {@code src} (so it knows which exist) in groups drawn at random
+     * from a fixed seed: single-row inserts, updates and deletes in autocommit, multi-row
+     * statements, and explicit transactions of several writes, one in eight of them rolled back.
+     */
+    private static final class ViewSourceWriter {
+        private final Session session;
+        private final Random random;
+        private final int low;
+        private final AtomicInteger commits;
+        private final Failures errors;
+        private boolean[] present = new boolean[KEYS_PER_WRITER];
+
+        ViewSourceWriter(Session session, int worker, AtomicInteger commits, Failures errors) {
+            this.session = session;
+            this.random = new Random(SEED + worker);
+            this.low = worker * KEYS_PER_WRITER;
+            this.commits = commits;
+            this.errors = errors;
+        }
+
+        void writeUntil(AtomicBoolean stop) {
+            boolean stale = false;
+            while (!stop.get()) {
+                try {
+                    if (stale) {
+                        resync();
+                        stale = false;
+                    }
+                    if (random.nextInt(3) == 0) {
+                        transaction();
+                    } else {
+                        boolean[] next = present.clone();
+                        write(next);
+                        present = next;
+                        commits.incrementAndGet();
+                    }
+                } catch (RuntimeException e) {
+                    errors.add(e.toString());
+                    try {
+                        session.rollback();
+                    } catch (RuntimeException again) {
+                        errors.add("rollback: " + again);
+                    }
+                    stale = true;
+                }
+            }
+        }
+
+        private void transaction() {
+            boolean[] next = present.clone();
+            session.begin();
+            for (int i = 2 + random.nextInt(5); i > 0; i--) {
+                write(next);
+            }
+            if (random.nextInt(8) == 0) {
+                session.rollback();
+            } else {
+                session.commit();
+                present = next;
+                commits.incrementAndGet();
+            }
+        }
+
+        /** One statement; {@code next} follows which of this writer's keys it leaves in place. */
+        private void write(boolean[] next) {
+            int choice = random.nextInt(10);
+            if (choice == 0) {
+                session.execute("update src set v = v + 1 where g = ?", random.nextInt(GROUPS));
+            } else if (choice == 1) {
+                int from = random.nextInt(KEYS_PER_WRITER - 4);
+                session.execute("delete from src where k between ? and ?", low + from, low + from + 3);
+                java.util.Arrays.fill(next, from, from + 4, false);
+            } else if (choice == 2) {
+                int from = random.nextInt(KEYS_PER_WRITER - 4);
+                session.execute("update src set g = ?, v = 101 - v where k between ? and ?",
+                        random.nextInt(GROUPS), low + from, low + from + 3);
+            } else {
+                int key = random.nextInt(KEYS_PER_WRITER);
+                if (!next[key]) {
+                    session.execute("insert into src values (?, ?, ?)", low + key, random.nextInt(GROUPS),
+                            1 + random.nextInt(100));
+                    next[key] = true;
+                } else if (random.nextBoolean()) {
+                    session.execute("update src set g = ?, v = ? where k = ?", random.nextInt(GROUPS),
+                            1 + random.nextInt(100), low + key);
+                } else {
+                    session.execute("delete from src where k = ?", low + key);
+                    next[key] = false;
+                }
+            }
+        }
+
+        /** After a failed write, when this writer no longer knows: which of its keys exist now. */
+        private void resync() {
+            present = new boolean[KEYS_PER_WRITER];
+            for (List<Object> row : rows(session, "select k from src where k between ? and ?", low, low + KEYS_PER_WRITER - 1)) {
+                present[(int) ((Long) row.get(0) - low)] = true;
+            }
+        }
     }
 
     /** Work that one thread does; {@code worker} numbers the threads from 0. */

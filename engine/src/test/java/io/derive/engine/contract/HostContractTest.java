@@ -3,7 +3,6 @@ package io.derive.engine.contract;
 import io.derive.engine.DatabaseConfig;
 import io.derive.engine.Derive;
 import io.derive.engine.api.Database;
-import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
@@ -15,7 +14,6 @@ import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Base of the host-independent behaviour suites: each host module runs them by subclassing
@@ -29,26 +27,12 @@ public abstract class HostContractTest {
     protected abstract DatabaseConfig config();
 
     /**
-     * True for a host whose readers wait for another session's uncommitted writes (Derby's
-     * locking) instead of reading the committed state beside them; the few tests that watch a
-     * second session read during an open write transaction check the wait instead, or skip.
-     */
-    protected boolean readersWaitForWriters() {
-        return false;
-    }
-
-    /**
-     * Asserts that {@code other} does not see what this session has written but not committed:
-     * it reads {@code query} as empty, or, on a host whose readers wait for writers, fails with
-     * a lock timeout.
+     * Asserts that {@code other} does not see what this session has written but not committed
+     * (or only prepared): it reads {@code query} as empty, on every host without waiting for this
+     * session's transaction.
      */
     protected void assertUncommittedInvisibleTo(Session other, String query) {
-        if (readersWaitForWriters()) {
-            assertThatThrownBy(() -> rows(other, query)).isInstanceOf(DeriveException.class)
-                    .satisfies(e -> assertThat(((DeriveException) e).code()).isEqualTo(DeriveException.LOCK_TIMEOUT));
-        } else {
-            assertThat(rows(other, query)).isEmpty();
-        }
+        assertThat(rows(other, query)).isEmpty();
     }
 
     @BeforeEach
