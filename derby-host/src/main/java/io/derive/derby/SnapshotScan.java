@@ -20,7 +20,9 @@ import java.util.function.Predicate;
  * <p>The store cursor hands out {@link Keyed} rows in key order. Between two of them, and after
  * the last, the before-images of keys Derby no longer held when it was read are handed out too:
  * those are rows a newer or uncommitted write deleted. A before-image is looked up only after
- * Derby was read around its key, which is what {@link BeforeImages} requires.
+ * Derby was read around its key, which is what {@link BeforeImages} requires. Read without
+ * locks, Derby may hand out a row twice while a writer changes it; a key not above the last one
+ * is skipped.
  */
 final class SnapshotScan extends LookaheadCursor {
 
@@ -138,6 +140,10 @@ final class SnapshotScan extends LookaheadCursor {
                 storeDone = true;
                 hidden(bounds.to(), bounds.toInclusive());
                 break;
+            }
+            if (last != null && Arrays.compareUnsigned(stored.key(), last) <= 0) {
+                // Without locks Derby may hand out a row a writer is changing twice, once each side of the change.
+                continue;
             }
             hidden(stored.key(), false);
             Object before = images.at(stored.key(), snapshot);

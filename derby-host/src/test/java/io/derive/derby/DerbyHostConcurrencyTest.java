@@ -8,10 +8,4 @@ class DerbyHostConcurrencyTest extends ConcurrencyContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-concurrency");
     }
-
-    /** Seen on this host at about one read in 1,500 (issue 15): not yet found. */
-    @Override
-    protected boolean joinViewsReadAtOneCommit() {
-        return false;
-    }
 }

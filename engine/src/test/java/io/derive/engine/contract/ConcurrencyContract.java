@@ -24,7 +24,6 @@ import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.SoftAssertions.assertSoftly;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Many sessions on one database, each on its own thread (issue 3, "Show it"): one writer at a
@@ -266,17 +265,6 @@ public abstract class ConcurrencyContract extends HostContractTest {
             create materialized view mv_join as select s.k, s.v, d.w from src s join dim d on d.d = s.g;
             """;
 
-    private static final String KNOWN_TEAR = "a known defect of this host: about one read in 1,500 of a join view"
-            + " beside its source sees two commits (issue 15 stays open until it is found)";
-
-    /**
-     * False for a host on which a statement over a join view and its source (or the source's other
-     * views) may still, rarely, see parts of two commits; its two tests then skip, naming the defect.
-     */
-    protected boolean joinViewsReadAtOneCommit() {
-        return true;
-    }
-
     private static final int VIEW_WRITERS = 2;
     private static final int VIEW_READERS = 2;
     /** Keys of {@code src} each writer owns (so it knows which exist), in groups shared by all writers. */
@@ -317,7 +305,6 @@ public abstract class ConcurrencyContract extends HostContractTest {
 
     @Test
     void aStatementReadsASourceAndItsJoinViewAtOneCommit() throws Exception {
-        assumeTrue(joinViewsReadAtOneCommit(), KNOWN_TEAR);
         assertEveryReadIsZeroBesideWriters(
                 """
                 select (select count(*) from src) - (select count(*) from mv_join),
@@ -333,7 +320,6 @@ public abstract class ConcurrencyContract extends HostContractTest {
 
     @Test
     void aStatementReadsAllViewsOfASourceAtOneCommit() throws Exception {
-        assumeTrue(joinViewsReadAtOneCommit(), KNOWN_TEAR);
         assertEveryReadIsZeroBesideWriters(
                 """
                 select (select count(*) from mv_proj) - (select coalesce(sum(n), 0) from mv_group),
