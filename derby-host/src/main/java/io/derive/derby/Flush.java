@@ -22,6 +22,13 @@ import java.util.Map;
 final class Flush {
     /** Parameter sets per {@code executeBatch}: large enough to amortize the call, small enough to bound Derby's buffers. */
     private static final int BATCH = 1000;
+    /**
+     * Test hook of the crash tests: halt the JVM ({@link Runtime#halt}) right after this many
+     * batches have reached Derby, counted over the JVM, inside a flush. Zero (never) unless the
+     * system property is set.
+     */
+    private static final int HALT_AFTER_BATCHES = Integer.getInteger("derive.derby.testHaltAfterFlushBatches", 0);
+    private static final java.util.concurrent.atomic.AtomicInteger BATCHES = new java.util.concurrent.atomic.AtomicInteger();
 
     private record Written(BeforeImages images, byte[] key) {
     }
@@ -83,7 +90,13 @@ final class Flush {
                 throw mismatch(what, "a write changed " + n + " rows, not 1");
             }
         }
+        if (HALT_AFTER_BATCHES > 0 && BATCHES.incrementAndGet() == HALT_AFTER_BATCHES) {
+            Runtime.getRuntime().halt(HALTED);
+        }
     }
+
+    /** The exit status of a JVM the crash-test hook halted. */
+    static final int HALTED = 86;
 
     private static DeriveException mismatch(String what, String detail) {
         return new DeriveException(DeriveException.INTERNAL, "the flush of " + what + " found Derby out of step with the engine: "
