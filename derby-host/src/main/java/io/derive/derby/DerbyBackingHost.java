@@ -17,7 +17,7 @@ import java.util.function.Supplier;
 /**
  * The backing-host capability of a {@link DerbyTable} (semantics §7). Maintenance writes go
  * through the transaction's own {@link DerbyTableConnection}, inside the engine transaction's
- * Derby transaction, with the same undo log as ordinary writes.
+ * Derby transaction, kept pending and flushed with ordinary writes.
  */
 final class DerbyBackingHost implements BackingHost {
     private final DerbyTable table;

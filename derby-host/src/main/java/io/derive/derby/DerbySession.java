@@ -29,9 +29,9 @@ final class DerbySession implements AutoCloseable {
     private static final int STATEMENT_CACHE = 512;
 
     private final DerbyTableModule module;
-    private final XAConnection xa;
-    private final Connection connection;
-    private final XAResource xaResource;
+    private XAConnection xa;
+    private Connection connection;
+    private XAResource xaResource;
     private final Map<String, PreparedStatement> statements = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, PreparedStatement> eldest) {
@@ -44,16 +44,35 @@ final class DerbySession implements AutoCloseable {
     };
     private final Map<String, ArrayDeque<PreparedStatement>> idleCursors = new HashMap<>();
     private DerbyTransaction current;
+    private boolean closed;
 
     DerbySession(DerbyTableModule module) {
         this.module = module;
-        this.xa = module.store().xaConnection();
+        connect();
+    }
+
+    private void connect() {
+        xa = module.store().xaConnection();
         try {
-            this.connection = module.store().sessionConnection(xa);
-            this.xaResource = xa.getXAResource();
+            connection = module.store().sessionConnection(xa);
+            xaResource = xa.getXAResource();
         } catch (SQLException | RuntimeException e) {
             DerbyStore.closeQuietly(xa);
             throw e instanceof SQLException sql ? failure("open a session on", sql) : (RuntimeException) e;
+        }
+    }
+
+    /**
+     * Replaces the connection by a new one, between transactions. Derby keeps each connection's
+     * lock table at the largest size it ever reached and clears all of it at every commit, so
+     * after a transaction that held many row locks (the host never lets Derby escalate them to a
+     * table lock, which readers would wait for) every later commit on the connection would pay
+     * for that size.
+     */
+    void renewConnection() {
+        if (!closed) {
+            closeConnection();
+            connect();
         }
     }
 
@@ -119,8 +138,15 @@ final class DerbySession implements AutoCloseable {
         if (current != null && !current.ended() && !current.preparedBranch()) {
             current.rollback();
         }
+        closed = true;
+        closeConnection();
+    }
+
+    private void closeConnection() {
         statements.values().forEach(DerbySession::closeQuietly);
+        statements.clear();
         idleCursors.values().forEach(q -> q.forEach(DerbySession::closeQuietly));
+        idleCursors.clear();
         try {
             connection.close();
         } catch (SQLException e) {

@@ -46,6 +46,9 @@ final class DerbyTransaction {
      */
     private static final long COMMIT_PAUSE_MILLIS = Long.getLong("derive.derby.testCommitPauseMillis", 0);
 
+    /** Derby's own default lock-escalation threshold: past it, a connection's lock table is worth renewing. */
+    private static final int RENEW_CONNECTION_AFTER_KEYS = 5_000;
+
     private final DerbySession session;
     private final Xid branch;
     private BranchState branchState;
@@ -356,6 +359,9 @@ final class DerbyTransaction {
         ended = true;
         pending = new LinkedHashMap<>();
         marks.clear();
+        if (flush != null && flush.keysWritten() > RENEW_CONNECTION_AFTER_KEYS) {
+            session.renewConnection();
+        }
         if (wrote) {
             session.module().writerEnded(this);
         }

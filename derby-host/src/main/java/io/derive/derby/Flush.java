@@ -112,6 +112,11 @@ final class Flush {
         rowDeltas.forEach((table, delta) -> table.committed(delta[0]));
     }
 
+    /** How many keys, of rows and of index entries, the flush wrote: as many as Derby holds row locks for. */
+    int keysWritten() {
+        return written.size();
+    }
+
     /** The commit this flush was, once {@link #committed}. */
     long sequence() {
         return sequence;

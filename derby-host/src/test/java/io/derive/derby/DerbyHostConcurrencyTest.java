@@ -8,4 +8,10 @@ class DerbyHostConcurrencyTest extends ConcurrencyContract {
     protected DatabaseConfig config() {
         return DerbyHosts.config("derby-concurrency");
     }
+
+    /** Views on the memory host over Derby sources: one commit spans both hosts. */
+    @Override
+    protected String otherHost() {
+        return "memory";
+    }
 }

@@ -24,6 +24,7 @@ import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.SoftAssertions.assertSoftly;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Many sessions on one database, each on its own thread (issue 3, "Show it"): one writer at a
@@ -329,14 +330,42 @@ public abstract class ConcurrencyContract extends HostContractTest {
                 """);
     }
 
+    @Test
+    void aStatementReadsASourceAndItsViewsOnAnotherHostAtOneCommit() throws Exception {
+        assumeTrue(otherHost() != null, "this host's suite has no second host");
+        String elsewhere = SOURCE_AND_VIEWS;
+        for (String view : List.of("mv_proj", "mv_group", "mv_join")) {
+            elsewhere = elsewhere.replace("materialized view " + view, "materialized view " + view + " using " + otherHost());
+        }
+        assertEveryReadIsZeroBesideWritersOn(elsewhere,
+                """
+                select (select count(*) from src) - (select count(*) from mv_proj),
+                       (select count(*) from src) - (select coalesce(sum(n), 0) from mv_group),
+                       (select coalesce(sum(v), 0) from src) - (select coalesce(sum(total), 0) from mv_group),
+                       (select coalesce(sum(v), 0) from src) - (select coalesce(sum(v), 0) from mv_join)
+                """);
+    }
+
     /**
-     * Creates {@link #SOURCE_AND_VIEWS}; then, while writers commit (and roll back) random writes
-     * to {@code src}, readers run {@code queries} in turn, each a single statement, until
-     * {@link #MAX_READS} reads or {@link #READING_TIME}. Every value of every read must be 0, and
-     * no read or write may fail.
+     * A second table module of this suite's databases, on which views over this host's sources
+     * may live, or {@code null} when there is none: commits over both must become visible at once.
      */
+    protected String otherHost() {
+        return null;
+    }
+
     private void assertEveryReadIsZeroBesideWriters(String... queries) throws Exception {
-        script(SOURCE_AND_VIEWS);
+        assertEveryReadIsZeroBesideWritersOn(SOURCE_AND_VIEWS, queries);
+    }
+
+    /**
+     * Creates {@code schema} (by default {@link #SOURCE_AND_VIEWS}); then, while writers commit
+     * (and roll back) random writes to {@code src}, readers run {@code queries} in turn, each a
+     * single statement, until {@link #MAX_READS} reads or {@link #READING_TIME}. Every value of
+     * every read must be 0, and no read or write may fail.
+     */
+    private void assertEveryReadIsZeroBesideWritersOn(String schema, String... queries) throws Exception {
+        script(schema);
         AtomicBoolean stop = new AtomicBoolean();
         AtomicInteger reads = new AtomicInteger();
         AtomicInteger commits = new AtomicInteger();
