@@ -23,18 +23,19 @@ final class PendingRows {
     static final Object[] ABSENT = new Object[0];
 
     static final PendingRows EMPTY = new PendingRows(PersistentTree.empty(Arrays::compareUnsigned),
-            PersistentTree.empty(Arrays::compareUnsigned), Map.of());
+            PersistentTree.empty(Arrays::compareUnsigned), new HashMap<>());
 
     private final PersistentTree<byte[], Object[]> after;
     private final PersistentTree<byte[], Object[]> before;
-    /** Built index entries: entry → row. Grows when an index is first asked for; otherwise fixed. */
+    /** Built index entries: entry → row. Grows when an index is first asked for (never on {@link #EMPTY}); otherwise fixed. */
     private final Map<DerbyIndex, PersistentTree<byte[], Object[]>> entries;
 
+    /** @param entries owned by the new value from now on */
     private PendingRows(PersistentTree<byte[], Object[]> after, PersistentTree<byte[], Object[]> before,
                         Map<DerbyIndex, PersistentTree<byte[], Object[]>> entries) {
         this.after = after;
         this.before = before;
-        this.entries = new HashMap<>(entries);
+        this.entries = entries;
     }
 
     boolean isEmpty() {
