@@ -1,8 +1,10 @@
 package io.derive.derby;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.NavigableSet;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.Predicate;
 
 /**
  * What the keys of one Derby key space (a table's rows, or an index's entries) held before the
@@ -90,7 +92,7 @@ final class BeforeImages {
             return versions.tailMap(from, fromInclusive).navigableKeySet();
         }
         if (Arrays.compareUnsigned(from, to) > 0) {
-            return java.util.Collections.emptyNavigableSet();
+            return Collections.emptyNavigableSet();
         }
         return versions.subMap(from, fromInclusive, to, toInclusive).navigableKeySet();
     }
@@ -105,7 +107,7 @@ final class BeforeImages {
         return next;
     }
 
-    private static Version[] keep(Version[] history, java.util.function.Predicate<Version> kept) {
+    private static Version[] keep(Version[] history, Predicate<Version> kept) {
         Version[] next = Arrays.stream(history).filter(kept).toArray(Version[]::new);
         return next.length == 0 ? null : next;
     }

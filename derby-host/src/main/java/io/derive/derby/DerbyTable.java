@@ -369,8 +369,8 @@ final class DerbyTable implements HostedTable {
     }
 
     /** The changes {@code pending} makes, in key order; keys it inserted and deleted again are left out. */
-    static java.util.List<Change> changes(PendingRows pending) {
-        java.util.List<Change> changes = new ArrayList<>();
+    static List<Change> changes(PendingRows pending) {
+        List<Change> changes = new ArrayList<>();
         for (var it = pending.rows(); it.hasNext(); ) {
             var e = it.next();
             Object[] before = pending.before(e.key());
@@ -388,7 +388,7 @@ final class DerbyTable implements HostedTable {
      * registers every key space's before Derby sees any of its writes: a reader may meet an
      * index entry whose row is already gone, and finds both in the images then.
      */
-    void register(java.util.List<Change> changes, Flush flush) {
+    void register(List<Change> changes, Flush flush) {
         for (Change c : changes) {
             flush.writing(images, c.key(), c.committed());
         }
@@ -398,7 +398,7 @@ final class DerbyTable implements HostedTable {
     }
 
     /** Writes {@code changes} to this table and its index tables, in batches. */
-    void write(DerbyTransaction tx, java.util.List<Change> changes, Flush flush) throws SQLException {
+    void write(DerbyTransaction tx, List<Change> changes, Flush flush) throws SQLException {
         String what = "table " + shape.qualifiedName();
         PreparedStatement inserts = tx.session().statement(insert);
         PreparedStatement updates = tx.session().statement(update);

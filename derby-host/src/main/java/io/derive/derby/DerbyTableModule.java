@@ -9,6 +9,7 @@ import io.derive.engine.types.Collation;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +51,7 @@ public final class DerbyTableModule implements TableModule {
     /** Statements the session connections ran, and those of the stores this module has closed. */
     private final AtomicLong statements = new AtomicLong();
     /** The flushes of commits whose before-images some snapshot may still read, oldest first. */
-    private final java.util.ArrayDeque<Flush> committedFlushes = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Flush> committedFlushes = new ArrayDeque<>();
 
     /**
      * Tables in memory, discarded when the engine database closes. They live in Derby schemas of

@@ -5,6 +5,7 @@ import io.derive.engine.api.DeriveException;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -143,7 +144,7 @@ final class DerbyTransaction {
 
     /** True when the last read was of {@code key} in {@code table} as of {@code snapshot}; see {@link #lastRead()}. */
     boolean justRead(DerbyTable table, byte[] key, long snapshot) {
-        return lastReadTable == table && lastReadSnapshot == snapshot && java.util.Arrays.equals(lastReadKey, key);
+        return lastReadTable == table && lastReadSnapshot == snapshot && Arrays.equals(lastReadKey, key);
     }
 
     Object[] lastRead() {

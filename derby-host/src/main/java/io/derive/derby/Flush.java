@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One transaction's flush: its pending rows and index entries written to Derby in batches, and
@@ -28,7 +29,7 @@ final class Flush {
      * system property is set.
      */
     private static final int HALT_AFTER_BATCHES = Integer.getInteger("derive.derby.testHaltAfterFlushBatches", 0);
-    private static final java.util.concurrent.atomic.AtomicInteger BATCHES = new java.util.concurrent.atomic.AtomicInteger();
+    private static final AtomicInteger BATCHES = new AtomicInteger();
 
     private record Written(BeforeImages images, byte[] key) {
     }

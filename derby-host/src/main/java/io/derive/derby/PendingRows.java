@@ -3,9 +3,11 @@ package io.derive.derby;
 import io.derive.engine.spi.PersistentTree;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.function.ToIntFunction;
 
 /**
  * A transaction's writes to one Derby table, kept engine-side until its flush: by encoded key,
@@ -85,7 +87,7 @@ final class PendingRows {
     Iterator<PersistentTree.Entry<byte[], Object[]>> entries(DerbyIndex index, KeyCodec.Bounds bounds) {
         if (after.isEmpty()) {
             // EMPTY is shared by every table: nothing is kept in it
-            return java.util.Collections.emptyIterator();
+            return Collections.emptyIterator();
         }
         return entries.computeIfAbsent(index, this::build).range(probe(bounds), false);
     }
@@ -103,7 +105,7 @@ final class PendingRows {
     }
 
     /** Places a key against {@code bounds}: negative before them, 0 inside, positive after. */
-    private static java.util.function.ToIntFunction<byte[]> probe(KeyCodec.Bounds bounds) {
+    private static ToIntFunction<byte[]> probe(KeyCodec.Bounds bounds) {
         return key -> {
             if (bounds.from() != null) {
                 int c = Arrays.compareUnsigned(key, bounds.from());

@@ -1,11 +1,11 @@
 package io.derive.memory;
 
-import io.derive.engine.spi.PersistentTree;
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.BackingRowChange;
 import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.MaintenanceApplication;
 import io.derive.engine.spi.MaintenanceOp;
+import io.derive.engine.spi.PersistentTree;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 

@@ -1,11 +1,11 @@
 package io.derive.memory;
 
-import io.derive.engine.spi.PersistentTree;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.KeyRange;
 import io.derive.engine.spi.LookaheadCursor;
+import io.derive.engine.spi.PersistentTree;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 

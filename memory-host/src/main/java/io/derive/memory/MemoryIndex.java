@@ -1,8 +1,8 @@
 package io.derive.memory;
 
-import io.derive.engine.spi.PersistentTree;
 import io.derive.engine.spi.IndexShape;
 import io.derive.engine.spi.KeyOrder;
+import io.derive.engine.spi.PersistentTree;
 import io.derive.engine.spi.TableShape;
 
 import java.util.Arrays;

@@ -1,12 +1,12 @@
 package io.derive.memory;
 
-import io.derive.engine.spi.PersistentTree;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.IndexShape;
 import io.derive.engine.spi.KeyOrder;
+import io.derive.engine.spi.PersistentTree;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
 
