@@ -9,6 +9,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -138,53 +139,58 @@ final class DerbyIndex {
         }
     }
 
-    /** Registers the before-images of the entries {@code changes} remove and add. */
-    void register(List<DerbyTable.Change> changes, Flush flush) {
+    /** The entries a flush removes and adds, each with the physical key of its row, in key order. */
+    record EntryChanges(List<byte[][]> removed, List<byte[][]> added) {
+    }
+
+    /** The entry changes of {@code changes}: none for a row whose entry stays as it was. */
+    EntryChanges entryChanges(List<DerbyTable.Change> changes) {
+        List<byte[][]> removed = new ArrayList<>();
+        List<byte[][]> added = new ArrayList<>();
         for (DerbyTable.Change c : changes) {
-            byte[][] moved = moved(c);
-            if (moved[0] != null) {
-                flush.writing(images, moved[0], c.key());
+            byte[] old = c.committed() == null ? null : entryOf(c.committed(), c.key());
+            byte[] now = c.row() == null ? null : entryOf(c.row(), c.key());
+            if (old != null && now != null && Arrays.equals(old, now)) {
+                continue;
             }
-            if (moved[1] != null) {
-                flush.writing(images, moved[1], null);
+            if (old != null) {
+                removed.add(new byte[][] {old, c.key()});
             }
+            if (now != null) {
+                added.add(new byte[][] {now, c.key()});
+            }
+        }
+        return new EntryChanges(removed, added);
+    }
+
+    /** Registers the before-images of the entries {@code changes} remove (present) and add (absent). */
+    void register(EntryChanges changes, Flush flush) {
+        for (byte[][] e : changes.removed()) {
+            flush.writing(images, e[0], e[1]);
+        }
+        for (byte[][] e : changes.added()) {
+            flush.writing(images, e[0], null);
         }
     }
 
-    /** Writes the entry changes of {@code changes}, in batches: removals first, as entries are unique. */
-    void write(DerbyTransaction tx, List<DerbyTable.Change> changes, Flush flush) throws SQLException {
+    /** Writes {@code changes}, in batches: removals first, as entries are unique. */
+    void write(DerbyTransaction tx, EntryChanges changes, Flush flush) throws SQLException {
         String what = "index " + shape.name() + " of " + table.shape().qualifiedName();
         PreparedStatement deletes = tx.session().statement(delete);
         int deleted = 0;
-        for (DerbyTable.Change c : changes) {
-            byte[] old = moved(c)[0];
-            if (old != null) {
-                deletes.setBytes(1, old);
-                deleted = flush.add(deletes, deleted, what);
-            }
+        for (byte[][] e : changes.removed()) {
+            deletes.setBytes(1, e[0]);
+            deleted = flush.add(deletes, deleted, what);
         }
         flush.run(deletes, deleted, what);
         PreparedStatement inserts = tx.session().statement(insert);
         int inserted = 0;
-        for (DerbyTable.Change c : changes) {
-            byte[] now = moved(c)[1];
-            if (now != null) {
-                inserts.setBytes(1, now);
-                inserts.setBytes(2, c.key());
-                inserted = flush.add(inserts, inserted, what);
-            }
+        for (byte[][] e : changes.added()) {
+            inserts.setBytes(1, e[0]);
+            inserts.setBytes(2, e[1]);
+            inserted = flush.add(inserts, inserted, what);
         }
         flush.run(inserts, inserted, what);
-    }
-
-    /** The entry a change removes and the one it adds, each {@code null} for none; both null when the entry stays. */
-    private byte[][] moved(DerbyTable.Change c) {
-        byte[] old = c.committed() == null ? null : entryOf(c.committed(), c.key());
-        byte[] now = c.row() == null ? null : entryOf(c.row(), c.key());
-        if (old != null && now != null && Arrays.equals(old, now)) {
-            return new byte[2][];
-        }
-        return new byte[][] {old, now};
     }
 
     /**
@@ -193,13 +199,10 @@ final class DerbyIndex {
      */
     RowCursor scan(DerbyTransaction tx, Object[] prefix, long snapshot, PendingRows pending) {
         String sql = prefix.length == 0 ? scanAll : scanPrefix;
-        KeyCodec.Bounds bounds = new KeyCodec.Bounds(null, false, null, false);
+        KeyCodec.Bounds bounds = codec.bounds(prefix);
         try {
             PreparedStatement p = tx.session().borrow(sql);
             if (prefix.length > 0) {
-                // An encoded prefix begins with a tag byte below 0xFF, so it always has a successor.
-                byte[] from = codec.encodePrefix(prefix);
-                bounds = new KeyCodec.Bounds(from, true, KeyCodec.successor(from), false);
                 p.setBytes(1, bounds.from());
                 p.setBytes(2, bounds.to());
             }

@@ -14,6 +14,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -92,7 +93,7 @@ final class DerbyTable implements HostedTable {
 
     /** Derby's names of the column types of the table for {@code shape}, by column name. */
     static Map<String, String> columnTypes(TableShape shape) {
-        Map<String, String> types = new java.util.LinkedHashMap<>();
+        Map<String, String> types = new LinkedHashMap<>();
         types.put(keyColumn(shape), "VARCHAR (32672) FOR BIT DATA");
         for (TableShape.Column c : shape.columns()) {
             types.put(c.name(), ColumnCodec.of(c.type()).derbyType());
@@ -309,31 +310,10 @@ final class DerbyTable implements HostedTable {
                 byte[] key = rs.getBytes(keyColumn);
                 return new SnapshotScan.Keyed(key, decode(rs, 1), key);
             });
-            return new SnapshotScan(stored, images, snapshot, bounds, AS_STORED, key -> false, pending.rows(bounds));
+            return new SnapshotScan(stored, images, snapshot, bounds, SnapshotScan.TABLE_ROWS, key -> false, pending.rows(bounds));
         } catch (SQLException e) {
             throw tx.fail("scan table " + shape.qualifiedName() + " of", e);
         }
-    }
-
-    /** A table's rows are their own before-images. */
-    private static final SnapshotScan.Resolver AS_STORED = new SnapshotScan.Resolver() {
-        @Override
-        public SnapshotScan.Keyed settled(SnapshotScan.Keyed stored) {
-            return stored;
-        }
-
-        @Override
-        public SnapshotScan.Keyed before(byte[] key, Object before) {
-            return new SnapshotScan.Keyed(key, (Object[]) before, key);
-        }
-    };
-
-    KeyCodec.Bounds bounds(Object[] prefix) {
-        if (prefix.length == 0) {
-            return new KeyCodec.Bounds(null, false, null, false);
-        }
-        byte[] from = keyCodec.encodePrefix(prefix);
-        return new KeyCodec.Bounds(from, true, KeyCodec.successor(from), false);
     }
 
     /**
@@ -368,19 +348,27 @@ final class DerbyTable implements HostedTable {
     record Change(byte[] key, Object[] committed, Object[] row) {
     }
 
+    /** What a flush writes to this table and to each of its index tables. */
+    record TableChanges(List<Change> rows, Map<DerbyIndex, DerbyIndex.EntryChanges> entries) {
+    }
+
     /** The changes {@code pending} makes, in key order; keys it inserted and deleted again are left out. */
-    static List<Change> changes(PendingRows pending) {
-        List<Change> changes = new ArrayList<>();
+    TableChanges changes(PendingRows pending) {
+        List<Change> rows = new ArrayList<>();
         for (var it = pending.rows(); it.hasNext(); ) {
             var e = it.next();
             Object[] before = pending.before(e.key());
             Object[] committed = before == PendingRows.ABSENT ? null : before;
             Object[] row = e.value() == PendingRows.DELETED ? null : e.value();
             if (committed != null || row != null) {
-                changes.add(new Change(e.key(), committed, row));
+                rows.add(new Change(e.key(), committed, row));
             }
         }
-        return changes;
+        Map<DerbyIndex, DerbyIndex.EntryChanges> entries = new LinkedHashMap<>();
+        for (DerbyIndex index : indexes.values()) {
+            entries.put(index, index.entryChanges(rows));
+        }
+        return new TableChanges(rows, entries);
     }
 
     /**
@@ -388,17 +376,15 @@ final class DerbyTable implements HostedTable {
      * registers every key space's before Derby sees any of its writes: a reader may meet an
      * index entry whose row is already gone, and finds both in the images then.
      */
-    void register(List<Change> changes, Flush flush) {
-        for (Change c : changes) {
+    void register(TableChanges changes, Flush flush) {
+        for (Change c : changes.rows()) {
             flush.writing(images, c.key(), c.committed());
         }
-        for (DerbyIndex index : indexes.values()) {
-            index.register(changes, flush);
-        }
+        changes.entries().forEach((index, entries) -> index.register(entries, flush));
     }
 
     /** Writes {@code changes} to this table and its index tables, in batches. */
-    void write(DerbyTransaction tx, List<Change> changes, Flush flush) throws SQLException {
+    void write(DerbyTransaction tx, TableChanges changes, Flush flush) throws SQLException {
         String what = "table " + shape.qualifiedName();
         PreparedStatement inserts = tx.session().statement(insert);
         PreparedStatement updates = tx.session().statement(update);
@@ -407,7 +393,7 @@ final class DerbyTable implements HostedTable {
         int updated = 0;
         int deleted = 0;
         long rowDelta = 0;
-        for (Change c : changes) {
+        for (Change c : changes.rows()) {
             if (c.committed() == null) {
                 inserts.setBytes(1, c.key());
                 bindColumns(inserts, 2, c.row());
@@ -427,8 +413,8 @@ final class DerbyTable implements HostedTable {
         flush.run(updates, updated, what);
         flush.run(inserts, inserted, what);
         flush.countRows(this, rowDelta);
-        for (DerbyIndex index : indexes.values()) {
-            index.write(tx, changes, flush);
+        for (Map.Entry<DerbyIndex, DerbyIndex.EntryChanges> e : changes.entries().entrySet()) {
+            e.getKey().write(tx, e.getValue(), flush);
         }
     }
 

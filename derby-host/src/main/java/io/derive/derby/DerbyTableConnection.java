@@ -68,7 +68,7 @@ final class DerbyTableConnection implements TableConnection {
     @Override
     public RowCursor scan(Object[] prefix, boolean descending) {
         transaction.requireUsable();
-        return ordered(table.scan(transaction, table.bounds(prefix), session.readSequence(), transaction.pending(table)),
+        return ordered(table.scan(transaction, table.keyCodec().bounds(prefix), session.readSequence(), transaction.pending(table)),
                 descending);
     }
 

@@ -195,11 +195,11 @@ final class DerbyTransaction {
         closeCursors();
         Flush f = new Flush(session.module());
         flush = f;
-        Map<DerbyTable, List<DerbyTable.Change>> changes = new LinkedHashMap<>();
-        pending.forEach((table, rows) -> changes.put(table, DerbyTable.changes(rows)));
+        Map<DerbyTable, DerbyTable.TableChanges> changes = new LinkedHashMap<>();
+        pending.forEach((table, rows) -> changes.put(table, table.changes(rows)));
         changes.forEach((table, c) -> table.register(c, f));
         try {
-            for (Map.Entry<DerbyTable, List<DerbyTable.Change>> e : changes.entrySet()) {
+            for (Map.Entry<DerbyTable, DerbyTable.TableChanges> e : changes.entrySet()) {
                 e.getKey().write(this, e.getValue(), f);
             }
         } catch (SQLException e) {

@@ -139,6 +139,20 @@ public final class KeyCodec {
     }
 
     /**
+     * The encoded keys beginning with {@code prefix}: all keys for an empty one. An encoded
+     * prefix begins with a tag byte below 0xFF, so it always has a successor.
+     *
+     * @throws DeriveException as {@link #encode}
+     */
+    public Bounds bounds(Object[] prefix) {
+        if (prefix.length == 0) {
+            return new Bounds(null, false, null, false);
+        }
+        byte[] from = encodePrefix(prefix);
+        return new Bounds(from, true, successor(from), false);
+    }
+
+    /**
      * The encoded ends of a key range: the keys whose encoding {@code k} has {@code k >= from} (or
      * {@code k > from} when not {@code fromInclusive}) and {@code k < to} (or {@code k <= to} when
      * {@code toInclusive}), null ends open, are exactly those with {@code range.position(key,

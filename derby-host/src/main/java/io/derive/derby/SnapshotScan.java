@@ -39,6 +39,19 @@ final class SnapshotScan extends LookaheadCursor {
         Keyed before(byte[] key, Object before);
     }
 
+    /** The resolver of a table's own rows: they are their own before-images. */
+    static final Resolver TABLE_ROWS = new Resolver() {
+        @Override
+        public Keyed settled(Keyed stored) {
+            return stored;
+        }
+
+        @Override
+        public Keyed before(byte[] key, Object before) {
+            return new Keyed(key, (Object[]) before, key);
+        }
+    };
+
     /** The source of {@link Keyed} rows in key order. */
     interface Store extends AutoCloseable {
         /** The next row, or {@code null} at the end. */

@@ -113,7 +113,7 @@ class DerbyHostFlushTest {
     }
 
     @Test
-    void aCommittedSingleRowWriteRunsAFewDerbyStatements() {
+    void aCommittedSingleRowWriteWithTwoViewsRunsAtMostSixDerbyStatements() {
         session.execute("""
                 create table src (k integer primary key, g integer not null, v integer not null)
                 """);

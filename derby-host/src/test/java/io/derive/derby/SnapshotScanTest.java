@@ -62,24 +62,12 @@ class SnapshotScanTest {
 
     private List<Object> scan(SnapshotScan.Store store) {
         List<Object> values = new ArrayList<>();
-        try (RowCursor rows = new SnapshotScan(store, images, SNAPSHOT, ALL, RESOLVER, key -> false,
+        try (RowCursor rows = new SnapshotScan(store, images, SNAPSHOT, ALL, SnapshotScan.TABLE_ROWS, key -> false,
                 Collections.emptyIterator())) {
             rows.forEachRemaining(r -> values.add(r[0]));
         }
         return values;
     }
-
-    private static final SnapshotScan.Resolver RESOLVER = new SnapshotScan.Resolver() {
-        @Override
-        public SnapshotScan.Keyed settled(SnapshotScan.Keyed stored) {
-            return stored;
-        }
-
-        @Override
-        public SnapshotScan.Keyed before(byte[] key, Object before) {
-            return new SnapshotScan.Keyed(key, (Object[]) before, key);
-        }
-    };
 
     /** Rows Derby hands out, in this order, each keyed by {@link #key}. */
     private static SnapshotScan.Store stored(String... values) {
