@@ -104,7 +104,9 @@ final class DerbyStore implements AutoCloseable {
         XAConnection xa = database.xaConnection();
         try {
             return List.of(xa.getXAResource().recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN));
-        } catch (SQLException | XAException e) {
+        } catch (SQLException e) {
+            throw failure("list the in-doubt transactions of", e);
+        } catch (XAException e) {
             throw xaFailure("list the in-doubt transactions of", e);
         } finally {
             closeQuietly(xa);
@@ -128,18 +130,15 @@ final class DerbyStore implements AutoCloseable {
             }
             throw xaFailure((commit ? "commit" : "roll back") + " in-doubt transaction " + xid + " of", e);
         } catch (SQLException e) {
-            throw xaFailure((commit ? "commit" : "roll back") + " in-doubt transaction " + xid + " of", e);
+            throw failure((commit ? "commit" : "roll back") + " in-doubt transaction " + xid + " of", e);
         } finally {
             closeQuietly(xa);
             runPendingDrops();
         }
     }
 
-    DeriveException xaFailure(String action, Exception e) {
-        if (e instanceof SQLException sql) {
-            return failure(action, sql);
-        }
-        XAException x = (XAException) e;
+    /** The error for a failed XA call, naming the action and the XA error code. */
+    DeriveException xaFailure(String action, XAException x) {
         return new DeriveException(DeriveException.INTERNAL, "Derby database '" + location() + "': cannot " + action
                 + " it: " + x.getMessage() + " (XA error " + x.errorCode + ")", x);
     }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.derive.client.DeriveConnection;
 import io.derive.engine.api.DeriveException;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -390,12 +389,6 @@ class DeriveResourceAdapterTest {
     }
 
     private static Xid newXid() {
-        byte[] gtrid = ("gtrid-" + GTRIDS.incrementAndGet()).getBytes(StandardCharsets.US_ASCII);
-        byte[] bqual = {1};
-        return new Xid() {
-            @Override public int getFormatId() { return 4711; }
-            @Override public byte[] getGlobalTransactionId() { return gtrid; }
-            @Override public byte[] getBranchQualifier() { return bqual; }
-        };
+        return ForeignXid.of(4711, "gtrid-" + GTRIDS.incrementAndGet(), (byte) 1);
     }
 }

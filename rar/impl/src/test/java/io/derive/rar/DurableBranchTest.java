@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.derive.client.DeriveConnection;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -231,12 +230,6 @@ class DurableBranchTest {
     }
 
     private static Xid newXid() {
-        byte[] gtrid = ("durable-" + ProcessHandle.current().pid() + "-" + GTRIDS.incrementAndGet()).getBytes(StandardCharsets.US_ASCII);
-        byte[] bqual = {1};
-        return new Xid() {
-            @Override public int getFormatId() { return 4711; }
-            @Override public byte[] getGlobalTransactionId() { return gtrid; }
-            @Override public byte[] getBranchQualifier() { return bqual; }
-        };
+        return ForeignXid.of(4711, "durable-" + ProcessHandle.current().pid() + "-" + GTRIDS.incrementAndGet(), (byte) 1);
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.derive.client.DeriveConnection;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -285,12 +284,6 @@ class XaContractTest {
     }
 
     private static Xid xid(int key) {
-        byte[] gtrid = ("contract-" + ProcessHandle.current().pid() + "-" + key).getBytes(StandardCharsets.US_ASCII);
-        byte[] bqual = {7};
-        return new Xid() {
-            @Override public int getFormatId() { return 4712; }
-            @Override public byte[] getGlobalTransactionId() { return gtrid; }
-            @Override public byte[] getBranchQualifier() { return bqual; }
-        };
+        return ForeignXid.of(4712, "contract-" + ProcessHandle.current().pid() + "-" + key, (byte) 7);
     }
 }
