@@ -26,8 +26,10 @@ import jakarta.resource.spi.ManagedConnectionMetaData;
 /**
  * One physical connection: one engine {@link Session}, shared by any number of handles.
  *
- * <p>Every use of the session goes through this object's monitor, because the session is not
- * thread-safe while handles, the transaction manager and the pool may call from different threads.
+ * <p>The session is not thread-safe, while handles, the transaction manager and the pool may call
+ * from different threads: every use of it goes through this object's monitor, except while it
+ * carries a {@link GlobalTransaction}, whose monitor then guards it (its branches may be on other
+ * connections).
  */
 public class DeriveManagedConnection implements ManagedConnection {
 
@@ -44,11 +46,11 @@ public class DeriveManagedConnection implements ManagedConnection {
     private volatile boolean broken;
     private PrintWriter logWriter;
 
-    DeriveManagedConnection(DeriveManagedConnectionFactory factory, Database database) {
+    DeriveManagedConnection(DeriveManagedConnectionFactory factory, Database database, GlobalTransactions transactions) {
         this.factory = factory;
         this.database = database;
         this.session = database.openSession();
-        this.xaResource = new DeriveXAResource(this);
+        this.xaResource = new DeriveXAResource(this, transactions);
         this.localTransaction = new DeriveLocalTransaction(this);
     }
 
@@ -130,6 +132,7 @@ public class DeriveManagedConnection implements ManagedConnection {
         } finally {
             synchronized (this) {
                 destroyed = true;
+                xaResource.connectionDestroyed();
                 session.close();
             }
         }
@@ -175,59 +178,83 @@ public class DeriveManagedConnection implements ManagedConnection {
         return logWriter;
     }
 
-    /** Runs a statement for a handle; the handle has checked that it is open. */
+    /**
+     * Runs a statement for a handle; the handle has checked that it is open. Inside a JTA
+     * transaction the statement runs on that transaction's shared engine transaction (which may
+     * live on another connection's session), without this connection's monitor, so that the
+     * transaction manager's calls on this connection never wait for a running statement.
+     */
     Result execute(DeriveConnectionHandle handle, String sql, Object[] params) {
+        GlobalTransaction global;
         int localEvent = 0;
-        Result result;
+        Result result = null;
         synchronized (this) {
             if (!isUsable()) {
                 throw new DeriveException(DeriveException.TRANSACTION_STATE, "the Derive connection is no longer usable");
             }
-            TransactionControl control = TransactionControl.of(sql);
-            boolean inBranch = xaResource.hasBranch();
-            if (inBranch && control != TransactionControl.NONE) {
-                throw new DeriveException(DeriveException.TRANSACTION_STATE,
-                        "'" + control.name().toLowerCase(Locale.ROOT) + "' is not allowed inside a JTA transaction");
-            }
-            if (inBranch && !session.inTransaction()) {
-                // The engine ended the branch's transaction after an earlier error; running on would
-                // silently autocommit work that belongs to the JTA transaction.
-                throw new DeriveException(DeriveException.TRANSACTION_STATE,
-                        "the Derive work of this JTA transaction was rolled back by an earlier error");
-            }
-            boolean before = session.inTransaction();
-            try {
-                result = session.execute(sql, params);
-            } catch (DeriveException e) {
-                if (inBranch && !session.inTransaction()) {
-                    xaResource.markRollbackOnly();
-                } else if (!inBranch && before && !session.inTransaction()) {
-                    localEvent = ConnectionEvent.LOCAL_TRANSACTION_ROLLEDBACK;
-                }
-                if (DeriveException.INTERNAL.equals(e.code())) {
+            global = xaResource.transactionOfStatements();
+            if (global == null) {
+                TransactionControl control = TransactionControl.of(sql);
+                boolean before = session.inTransaction();
+                try {
+                    result = session.execute(sql, params);
+                } catch (DeriveException e) {
+                    if (before && !session.inTransaction()) {
+                        localEvent = ConnectionEvent.LOCAL_TRANSACTION_ROLLEDBACK;
+                    }
+                    if (DeriveException.INTERNAL.equals(e.code())) {
+                        broken = true;
+                    }
+                    fireLocalEvent(localEvent, handle);
+                    if (broken) {
+                        fire(ConnectionEvent.CONNECTION_ERROR_OCCURRED, handle, e);
+                    }
+                    throw e;
+                } catch (RuntimeException e) {
                     broken = true;
-                }
-                fireLocalEvent(localEvent, handle);
-                if (broken) {
                     fire(ConnectionEvent.CONNECTION_ERROR_OCCURRED, handle, e);
+                    throw new DeriveException(DeriveException.INTERNAL, "the Derive session failed: " + e, e);
                 }
-                throw e;
-            } catch (RuntimeException e) {
-                broken = true;
-                fire(ConnectionEvent.CONNECTION_ERROR_OCCURRED, handle, e);
-                throw new DeriveException(DeriveException.INTERNAL, "the Derive session failed: " + e, e);
+                boolean after = session.inTransaction();
+                if (!before && after) {
+                    localEvent = ConnectionEvent.LOCAL_TRANSACTION_STARTED;
+                } else if (before && !after) {
+                    localEvent = control == TransactionControl.ROLLBACK
+                            ? ConnectionEvent.LOCAL_TRANSACTION_ROLLEDBACK
+                            : ConnectionEvent.LOCAL_TRANSACTION_COMMITTED;
+                }
             }
-            boolean after = session.inTransaction();
-            if (!inBranch && !before && after) {
-                localEvent = ConnectionEvent.LOCAL_TRANSACTION_STARTED;
-            } else if (!inBranch && before && !after) {
-                localEvent = control == TransactionControl.ROLLBACK
-                        ? ConnectionEvent.LOCAL_TRANSACTION_ROLLEDBACK
-                        : ConnectionEvent.LOCAL_TRANSACTION_COMMITTED;
-            }
+        }
+        if (global != null) {
+            return executeInGlobalTransaction(global, handle, sql, params);
         }
         fireLocalEvent(localEvent, handle);
         return result;
+    }
+
+    private Result executeInGlobalTransaction(GlobalTransaction global, DeriveConnectionHandle handle, String sql, Object[] params) {
+        TransactionControl control = TransactionControl.of(sql);
+        if (control != TransactionControl.NONE) {
+            throw new DeriveException(DeriveException.TRANSACTION_STATE,
+                    "'" + control.name().toLowerCase(Locale.ROOT) + "' is not allowed inside a JTA transaction");
+        }
+        DeriveManagedConnection owner = global.owner();
+        try {
+            return global.execute(sql, params);
+        } catch (DeriveException e) {
+            if (DeriveException.INTERNAL.equals(e.code())) {
+                owner.sessionFailed(owner == this ? handle : null, e);
+            }
+            throw e;
+        } catch (RuntimeException e) {
+            owner.sessionFailed(owner == this ? handle : null, e);
+            throw new DeriveException(DeriveException.INTERNAL, "the Derive session failed: " + e, e);
+        }
+    }
+
+    private void sessionFailed(DeriveConnectionHandle handle, Exception e) {
+        broken = true;
+        fire(ConnectionEvent.CONNECTION_ERROR_OCCURRED, handle, e);
     }
 
     /**
@@ -248,8 +275,7 @@ public class DeriveManagedConnection implements ManagedConnection {
     }
 
     void connectionFailed(Exception e) {
-        broken = true;
-        fire(ConnectionEvent.CONNECTION_ERROR_OCCURRED, null, e);
+        sessionFailed(null, e);
     }
 
     private void fire(int type, DeriveConnectionHandle handle, Exception error) {

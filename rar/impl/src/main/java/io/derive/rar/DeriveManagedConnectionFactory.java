@@ -125,7 +125,8 @@ public class DeriveManagedConnectionFactory
         if (ra == null) {
             throw new ResourceAdapterInternalException("the managed connection factory is not associated with a resource adapter");
         }
-        return new DeriveManagedConnection(this, ra.database(databaseConfig()));
+        DatabaseConfig config = databaseConfig();
+        return new DeriveManagedConnection(this, ra.database(config), ra.transactions(config.name()));
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Timer;
 
 import javax.transaction.xa.XAResource;
 
@@ -19,6 +20,7 @@ import jakarta.resource.spi.ActivationSpec;
 import jakarta.resource.spi.BootstrapContext;
 import jakarta.resource.spi.ResourceAdapter;
 import jakarta.resource.spi.ResourceAdapterInternalException;
+import jakarta.resource.spi.UnavailableException;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;
 
 /**
@@ -35,10 +37,22 @@ public class DeriveResourceAdapter implements ResourceAdapter {
 
     // Guarded by "this": open/close are rare, so one lock keeps start/stop and first use simple.
     private final Map<String, Database> databases = new LinkedHashMap<>();
+    private final Map<String, GlobalTransactions> transactions = new LinkedHashMap<>();
+    private Timer timeouts;
     private boolean running;
 
+    /**
+     * Connectors spec (BootstrapContext.createTimer): an adapter gets the timers it needs from
+     * its bootstrap context; branch timeouts run on this one. Without a context (outside a
+     * container) the adapter makes its own daemon timer.
+     */
     @Override
     public synchronized void start(BootstrapContext context) throws ResourceAdapterInternalException {
+        try {
+            timeouts = context == null ? new Timer("derive-branch-timeouts", true) : context.createTimer();
+        } catch (UnavailableException e) {
+            throw new ResourceAdapterInternalException("no timer for branch timeouts: " + e.getMessage(), e);
+        }
         running = true;
         LOG.log(Level.INFO, "Derive resource adapter started");
     }
@@ -50,6 +64,11 @@ public class DeriveResourceAdapter implements ResourceAdapter {
             running = false;
             toClose = new ArrayList<>(databases.values());
             databases.clear();
+            transactions.clear();
+            if (timeouts != null) {
+                timeouts.cancel();
+                timeouts = null;
+            }
         }
         for (Database db : toClose) {
             try {
@@ -79,9 +98,19 @@ public class DeriveResourceAdapter implements ResourceAdapter {
                 throw new ResourceAdapterInternalException("cannot open Derive database " + config.name() + ": " + e.getMessage(), e);
             }
             databases.put(config.name(), db);
+            transactions.put(config.name(), new GlobalTransactions(timeouts));
             LOG.log(Level.INFO, "opened Derive database {0} (default host {1})", config.name(), config.defaultHost());
         }
         return db;
+    }
+
+    /** The live global transactions of the open database {@code name} (see {@link #database}). */
+    synchronized GlobalTransactions transactions(String name) {
+        GlobalTransactions live = transactions.get(name);
+        if (live == null) {
+            throw new IllegalStateException("database " + name + " is not open");
+        }
+        return live;
     }
 
     @Override

@@ -1,39 +1,39 @@
 package io.derive.rar;
 
 import io.derive.engine.api.BranchId;
-import io.derive.engine.api.CommitVote;
 import io.derive.engine.api.Database;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Session;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.util.ArrayList;
-import java.util.List;
 
 import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 
 /**
- * The XA view of one managed connection: its engine session carries at most one branch at a time.
+ * The XA view of one managed connection: the association of its thread of control with at most
+ * one branch at a time.
  *
- * <p>{@code start} begins the engine transaction of that branch ({@link Session#begin(Xid)};
- * {@code TMJOIN}/{@code TMRESUME} re-bind the same one), whose work on a durable database rides
- * on a Derby XA branch of the same xid; {@code prepare} is the engine's
- * {@link Session#prepareCommit()}, after which Derby has logged the branch as prepared;
- * {@code commit} is its {@link Session#commit()}, one-phase when asked. A branch this connection
- * does not carry — one another connection prepared, or one a crashed process left in doubt — is
- * committed or rolled back through the {@link Database} (XA: the transaction manager may
- * complete a branch on any XAResource of the same resource manager), and {@code recover} lists
- * the database's prepared branches. Every call is journalled in {@link XaCallJournal} and logged
- * at DEBUG.
+ * <p>{@code start} finds or begins the {@link GlobalTransaction} of the branch's global
+ * transaction id in the database's {@link GlobalTransactions}: the first branch of a global
+ * transaction begins the engine transaction on this connection's session
+ * ({@link Session#begin(Xid)}; on a durable database it rides on a Derby XA branch of the same
+ * xid); a later branch of the same global transaction, on any connection, joins it, and so does
+ * {@code TMJOIN} from another connection. {@code end} ends the association. {@code prepare},
+ * {@code commit} and {@code rollback} find the branch by xid on whichever connection they are
+ * called (XA: the transaction manager may complete a branch through any XAResource of the same
+ * resource manager); a branch no live transaction has — one whose connection was destroyed after
+ * prepare, or one a crashed process left in doubt — is decided through the {@link Database}, and
+ * {@code recover} lists the database's prepared branches. Every call is journalled in
+ * {@link XaCallJournal} and logged at DEBUG.
  */
 final class DeriveXAResource implements XAResource {
 
     private static final Logger LOG = System.getLogger(DeriveXAResource.class.getName());
 
-    private enum State { ACTIVE, SUSPENDED, ENDED, PREPARED }
+    private enum Association { ACTIVE, SUSPENDED, ENDED }
 
     @FunctionalInterface
     private interface Call<T> {
@@ -41,176 +41,200 @@ final class DeriveXAResource implements XAResource {
     }
 
     private final DeriveManagedConnection connection;
-    private final Session session;
+    private final GlobalTransactions transactions;
 
-    // Guarded by the managed connection's monitor, like the session.
+    // Guarded by the managed connection's monitor.
     private BranchId branch;
-    private State state;
-    private boolean rollbackOnly;
-    private long branchStartNanos;
+    private Association association;
+    private GlobalTransaction global;
     private int timeoutSeconds;
 
-    DeriveXAResource(DeriveManagedConnection connection) {
+    DeriveXAResource(DeriveManagedConnection connection, GlobalTransactions transactions) {
         this.connection = connection;
-        this.session = connection.session();
+        this.transactions = transactions;
+    }
+
+    /**
+     * The live global transaction the connection's statements belong to, or null when they run on
+     * its own session (autocommit or a local transaction). An association that was still active
+     * when its transaction was rolled back (a timeout, a rollback from another thread) keeps
+     * answering with that transaction, whose statements then fail: they must not autocommit work
+     * that belongs to the JTA transaction. Called under the connection's monitor.
+     */
+    GlobalTransaction transactionOfStatements() {
+        if (global != null && global.isFinished() && association != Association.ACTIVE) {
+            clearAssociation();
+        }
+        return global;
     }
 
     boolean hasBranch() {
         synchronized (connection) {
-            return branch != null;
+            return transactionOfStatements() != null;
         }
     }
 
-    void markRollbackOnly() {
+    /**
+     * The connection is being destroyed: a transaction whose engine work lives on its session is
+     * parked (prepared) or rolled back with the session; an association it still has with another
+     * connection's transaction can never end, so that transaction is marked rollback-only.
+     */
+    void connectionDestroyed() {
         synchronized (connection) {
-            rollbackOnly = true;
+            if (global == null) {
+                return;
+            }
+            if (global.owner() == connection) {
+                global.closeOwnerSession();
+                transactions.forgetIfFinished(global);
+            } else if (association != Association.ENDED) {
+                global.dissociate(branch, true);
+            }
+            clearAssociation();
         }
     }
 
     @Override
     public void start(Xid xid, int flags) throws XAException {
-        call("start", xid, flagNames(flags), () -> {
+        call("start", xid, XaCodes.flagNames(flags), true, () -> {
             BranchId key = branchId(xid);
-            if ((flags & (TMJOIN | TMRESUME)) != 0) {
+            transactionOfStatements();
+            if ((flags & TMRESUME) != 0) {
                 if (branch == null || !branch.equals(key)) {
-                    throw xa(XAException.XAER_NOTA, "start(" + flagNames(flags) + ") of a branch this connection does not carry");
+                    throw XaCodes.error(XAException.XAER_NOTA, "resume of a branch this connection does not carry");
                 }
-                if ((flags & TMRESUME) != 0 && state != State.SUSPENDED) {
-                    throw xa(XAException.XAER_PROTO, "resume of a branch that is not suspended");
+                if (association != Association.SUSPENDED) {
+                    throw XaCodes.error(XAException.XAER_PROTO, "resume of a branch that is not suspended");
                 }
-                if (state == State.PREPARED || state == State.ACTIVE) {
-                    // XA: a join needs a branch that is not associated now and not yet prepared.
-                    throw xa(XAException.XAER_PROTO, "join of a branch in state " + state);
-                }
-                state = State.ACTIVE;
+                global.associate(key, false);
+                association = Association.ACTIVE;
+                return null;
+            }
+            if ((flags & TMJOIN) != 0) {
+                join(key);
                 return null;
             }
             if (flags != TMNOFLAGS) {
-                throw xa(XAException.XAER_INVAL, "unsupported start flags " + flagNames(flags));
+                throw XaCodes.error(XAException.XAER_INVAL, "unsupported start flags " + XaCodes.flagNames(flags));
             }
             if (branch != null) {
                 throw branch.equals(key)
-                        ? xa(XAException.XAER_DUPID, "the branch is already started")
-                        : xa(XAException.XAER_PROTO, "the connection already carries branch " + branch);
+                        ? XaCodes.error(XAException.XAER_DUPID, "the branch is already started")
+                        : XaCodes.error(XAException.XAER_PROTO, "the connection already carries branch " + branch);
             }
-            if (session.inTransaction()) {
-                throw xa(XAException.XAER_OUTSIDE, "a local transaction is open on this connection");
+            if (connection.session().inTransaction()) {
+                throw XaCodes.error(XAException.XAER_OUTSIDE, "a local transaction is open on this connection");
             }
-            try {
-                session.begin(key);
-            } catch (DeriveException e) {
-                throw xa(DeriveException.DUPLICATE_OBJECT.equals(e.code()) ? XAException.XAER_DUPID : XAException.XAER_RMERR, e);
-            }
+            global = transactions.start(key, connection, timeoutSeconds);
             branch = key;
-            state = State.ACTIVE;
-            rollbackOnly = false;
-            branchStartNanos = System.nanoTime();
+            association = Association.ACTIVE;
             return null;
         });
     }
 
+    /** TMJOIN: this connection's thread of control joins a branch started here or on another connection. */
+    private void join(BranchId key) throws XAException {
+        if (branch != null && !branch.equals(key)) {
+            throw XaCodes.error(XAException.XAER_PROTO, "the connection already carries branch " + branch);
+        }
+        if (branch != null) {
+            if (association == Association.ACTIVE) {
+                // XA: a join needs a branch this thread of control is not associated with now.
+                throw XaCodes.error(XAException.XAER_PROTO, "join of a branch that is active on this connection");
+            }
+            global.associate(key, association == Association.ENDED);
+            association = Association.ACTIVE;
+            return;
+        }
+        GlobalTransaction found = transactions.find(key);
+        if (found == null) {
+            throw XaCodes.error(XAException.XAER_NOTA, "join of a branch no connection has started");
+        }
+        found.associate(key, true);
+        global = found;
+        branch = key;
+        association = Association.ACTIVE;
+    }
+
     @Override
     public void end(Xid xid, int flags) throws XAException {
-        call("end", xid, flagNames(flags), () -> {
-            requireBranch(xid);
-            if (state != State.ACTIVE && !(state == State.SUSPENDED && (flags & TMSUSPEND) == 0)) {
-                throw xa(XAException.XAER_PROTO, "end of a branch in state " + state);
+        call("end", xid, XaCodes.flagNames(flags), true, () -> {
+            BranchId key = branchId(xid);
+            if (branch == null || !branch.equals(key)) {
+                throw XaCodes.error(XAException.XAER_NOTA, "this connection carries no branch " + XaCallJournal.format(xid));
+            }
+            if (association != Association.ACTIVE && !(association == Association.SUSPENDED && (flags & TMSUSPEND) == 0)) {
+                throw XaCodes.error(XAException.XAER_PROTO, "end of a branch in state " + association);
             }
             if ((flags & TMSUSPEND) != 0) {
-                state = State.SUSPENDED;
+                association = Association.SUSPENDED;
                 return null;
             }
-            if ((flags & TMFAIL) != 0 || !session.inTransaction()) {
-                rollbackOnly = true;
-            }
-            state = State.ENDED;
+            association = Association.ENDED;
+            global.dissociate(key, (flags & TMFAIL) != 0);
+            global.reportRollback();
             return null;
         });
     }
 
     @Override
     public int prepare(Xid xid) throws XAException {
-        return call("prepare", xid, "", () -> {
-            requireBranch(xid);
-            if (state != State.ENDED) {
-                throw xa(XAException.XAER_PROTO, "prepare of a branch in state " + state);
+        return call("prepare", xid, "", false, () -> {
+            GlobalTransaction g = find(xid);
+            if (g == null) {
+                throw XaCodes.error(XAException.XAER_NOTA, "no live branch " + XaCallJournal.format(xid));
             }
-            if (prepareEngine() == CommitVote.READ_ONLY) {
-                // XA: after XA_RDONLY the branch is complete and the TM sends no commit/rollback.
-                clearBranch();
-                return XA_RDONLY;
+            try {
+                return g.prepare(branchId(xid));
+            } finally {
+                transactions.forgetIfFinished(g);
             }
-            state = State.PREPARED;
-            return XA_OK;
         });
     }
 
     @Override
     public void commit(Xid xid, boolean onePhase) throws XAException {
-        call("commit", xid, "onePhase=" + onePhase, () -> {
-            if (!carries(xid)) {
+        call("commit", xid, "onePhase=" + onePhase, false, () -> {
+            GlobalTransaction g = find(xid);
+            if (g == null) {
                 if (onePhase) {
-                    throw xa(XAException.XAER_NOTA, "one-phase commit of a branch this connection does not carry");
+                    throw XaCodes.error(XAException.XAER_NOTA, "one-phase commit of a branch no live transaction has");
                 }
                 decideElsewhere(xid, true);
                 return null;
             }
-            if (onePhase) {
-                if (state != State.ENDED) {
-                    throw xa(XAException.XAER_PROTO, "one-phase commit of a branch in state " + state);
-                }
-                checkCommittable();
-                try {
-                    session.commit();
-                } catch (DeriveException e) {
-                    // A one-phase commit that fails has rolled the whole transaction back.
-                    clearBranch();
-                    throw xa(rollbackCode(e), e);
-                }
-                clearBranch();
-                return null;
-            }
-            if (state != State.PREPARED) {
-                throw xa(XAException.XAER_PROTO, "two-phase commit of a branch that is not prepared (" + state + ")");
-            }
             try {
-                session.commit();
-            } catch (DeriveException e) {
-                // The branch stays prepared: the transaction manager retries the commit later.
-                throw xa(XAException.XAER_RMFAIL, e);
+                g.commit(branchId(xid), onePhase);
+            } finally {
+                transactions.forgetIfFinished(g);
             }
-            clearBranch();
             return null;
         });
     }
 
-    /** The engine's prepare step; a failure there has rolled the transaction back, reported as XA_RB*. */
-    private CommitVote prepareEngine() throws XAException {
-        checkCommittable();
-        try {
-            return session.prepareCommit();
-        } catch (DeriveException e) {
-            abandonBranch();
-            throw xa(rollbackCode(e), e);
-        }
-    }
-
+    /**
+     * Rolls back the branch's whole transaction. The transaction manager may call this from its
+     * own thread (a transaction timeout) while the application thread is inside a statement.
+     */
     @Override
     public void rollback(Xid xid) throws XAException {
-        call("rollback", xid, "", () -> {
-            if (!carries(xid)) {
+        call("rollback", xid, "", false, () -> {
+            GlobalTransaction g = find(xid);
+            if (g == null) {
                 decideElsewhere(xid, false);
                 return null;
             }
             try {
-                session.rollback();
-            } catch (DeriveException e) {
-                abandonBranch();
-                throw xa(XAException.XAER_RMERR, e);
+                g.rollback(branchId(xid));
+            } finally {
+                transactions.forgetIfFinished(g);
             }
-            clearBranch();
             return null;
         });
+    }
+
+    private GlobalTransaction find(Xid xid) throws XAException {
+        return transactions.find(branchId(xid));
     }
 
     /** Completes a prepared branch this connection does not carry, through the database. */
@@ -223,7 +247,7 @@ final class DeriveXAResource implements XAResource {
                 database.rollbackInDoubt(branchId(xid));
             }
         } catch (DeriveException e) {
-            throw xa(DeriveException.UNDEFINED_OBJECT.equals(e.code()) ? XAException.XAER_NOTA : XAException.XAER_RMFAIL, e);
+            throw XaCodes.error(DeriveException.UNDEFINED_OBJECT.equals(e.code()) ? XAException.XAER_NOTA : XAException.XAER_RMFAIL, e);
         }
     }
 
@@ -233,9 +257,9 @@ final class DeriveXAResource implements XAResource {
      */
     @Override
     public Xid[] recover(int flags) throws XAException {
-        return call("recover", null, flagNames(flags), () -> {
+        return call("recover", null, XaCodes.flagNames(flags), false, () -> {
             if ((flags & ~(TMSTARTRSCAN | TMENDRSCAN)) != 0) {
-                throw xa(XAException.XAER_INVAL, "unsupported recover flags " + flagNames(flags));
+                throw XaCodes.error(XAException.XAER_INVAL, "unsupported recover flags " + XaCodes.flagNames(flags));
             }
             if ((flags & TMSTARTRSCAN) == 0) {
                 return new Xid[0];
@@ -243,16 +267,16 @@ final class DeriveXAResource implements XAResource {
             try {
                 return connection.database().inDoubt().toArray(new Xid[0]);
             } catch (DeriveException e) {
-                throw xa(XAException.XAER_RMERR, e);
+                throw XaCodes.error(XAException.XAER_RMERR, e);
             }
         });
     }
 
     @Override
     public void forget(Xid xid) throws XAException {
-        call("forget", xid, "", () -> {
+        call("forget", xid, "", false, () -> {
             // Derive never completes a branch heuristically, so there is never one to forget.
-            throw xa(XAException.XAER_NOTA, "no heuristically completed branch");
+            throw XaCodes.error(XAException.XAER_NOTA, "no heuristically completed branch");
         });
     }
 
@@ -265,7 +289,7 @@ final class DeriveXAResource implements XAResource {
     @Override
     public boolean setTransactionTimeout(int seconds) throws XAException {
         if (seconds < 0) {
-            throw xa(XAException.XAER_INVAL, "negative timeout");
+            throw XaCodes.error(XAException.XAER_INVAL, "negative timeout");
         }
         synchronized (connection) {
             timeoutSeconds = seconds;
@@ -280,67 +304,27 @@ final class DeriveXAResource implements XAResource {
         }
     }
 
-    private void requireBranch(Xid xid) throws XAException {
-        if (!carries(xid)) {
-            throw xa(XAException.XAER_NOTA, "this connection carries no branch " + XaCallJournal.format(xid));
-        }
-    }
-
-    private boolean carries(Xid xid) throws XAException {
-        return branch != null && branch.equals(branchId(xid));
-    }
-
     private static BranchId branchId(Xid xid) throws XAException {
         if (xid == null) {
-            throw xa(XAException.XAER_INVAL, "null xid");
+            throw XaCodes.error(XAException.XAER_INVAL, "null xid");
         }
         return BranchId.of(xid);
     }
 
-    /** Refuses to commit a branch marked rollback-only or past its timeout, rolling it back. */
-    private void checkCommittable() throws XAException {
-        if (rollbackOnly || !session.inTransaction()) {
-            abandonBranch();
-            throw xa(XAException.XA_RBROLLBACK, "the branch was marked rollback-only");
-        }
-        if (timeoutSeconds > 0 && System.nanoTime() - branchStartNanos > timeoutSeconds * 1_000_000_000L) {
-            abandonBranch();
-            throw xa(XAException.XA_RBTIMEOUT, "the branch outlived its " + timeoutSeconds + " s timeout");
-        }
-    }
-
-    private void abandonBranch() {
-        try {
-            session.rollback();
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "rollback of an abandoned branch failed", e);
-            connection.connectionFailed(e);
-        }
-        clearBranch();
-    }
-
-    private void clearBranch() {
-        branch = null;
-        state = null;
-        rollbackOnly = false;
-    }
-
-    private static int rollbackCode(DeriveException e) {
-        String code = e.code();
-        if (DeriveException.CONSTRAINT.equals(code)) {
-            return XAException.XA_RBINTEGRITY;
-        }
-        if (DeriveException.LOCK_TIMEOUT.equals(code)) {
-            return XAException.XA_RBTIMEOUT;
-        }
-        return XAException.XA_RBROLLBACK;
-    }
-
-    private <T> T call(String operation, Xid xid, String detail, Call<T> body) throws XAException {
+    /**
+     * Runs one XA call, journalled; {@code onConnection} calls (start, end) change this
+     * connection's association and run under its monitor; completion calls do not take it, so
+     * that a rollback from the transaction manager's timeout thread never waits for it.
+     */
+    private <T> T call(String operation, Xid xid, String detail, boolean onConnection, Call<T> body) throws XAException {
         String outcome = "ok";
         try {
             T result;
-            synchronized (connection) {
+            if (onConnection) {
+                synchronized (connection) {
+                    result = body.run();
+                }
+            } else {
                 result = body.run();
             }
             if (result instanceof Integer vote) {
@@ -350,12 +334,12 @@ final class DeriveXAResource implements XAResource {
             }
             return result;
         } catch (XAException e) {
-            outcome = codeName(e.errorCode) + ": " + e.getMessage();
+            outcome = XaCodes.codeName(e.errorCode) + ": " + e.getMessage();
             throw e;
         } catch (RuntimeException e) {
             outcome = "XAER_RMERR: " + e;
             connection.connectionFailed(e);
-            throw xa(XAException.XAER_RMERR, e);
+            throw XaCodes.error(XAException.XAER_RMERR, e);
         } finally {
             XaCallJournal.Entry entry = XaCallJournal.forDatabase(connection.database().name())
                     .record(operation, xid, detail, outcome);
@@ -363,53 +347,9 @@ final class DeriveXAResource implements XAResource {
         }
     }
 
-    private static XAException xa(int code, String message) {
-        XAException e = new XAException(message);
-        e.errorCode = code;
-        return e;
-    }
-
-    private static XAException xa(int code, Throwable cause) {
-        XAException e = xa(code, cause.getMessage());
-        e.initCause(cause);
-        return e;
-    }
-
-    static String codeName(int code) {
-        return switch (code) {
-            case XAException.XA_RBROLLBACK -> "XA_RBROLLBACK";
-            case XAException.XA_RBINTEGRITY -> "XA_RBINTEGRITY";
-            case XAException.XA_RBTIMEOUT -> "XA_RBTIMEOUT";
-            case XAException.XA_RBDEADLOCK -> "XA_RBDEADLOCK";
-            case XAException.XA_HEURHAZ -> "XA_HEURHAZ";
-            case XAException.XAER_NOTA -> "XAER_NOTA";
-            case XAException.XAER_PROTO -> "XAER_PROTO";
-            case XAException.XAER_INVAL -> "XAER_INVAL";
-            case XAException.XAER_DUPID -> "XAER_DUPID";
-            case XAException.XAER_OUTSIDE -> "XAER_OUTSIDE";
-            case XAException.XAER_RMERR -> "XAER_RMERR";
-            case XAException.XAER_RMFAIL -> "XAER_RMFAIL";
-            default -> "XAException(" + code + ")";
-        };
-    }
-
-    static String flagNames(int flags) {
-        if (flags == TMNOFLAGS) {
-            return "TMNOFLAGS";
-        }
-        List<String> names = new ArrayList<>();
-        int[] bits = {TMJOIN, TMRESUME, TMSUCCESS, TMFAIL, TMSUSPEND, TMSTARTRSCAN, TMENDRSCAN, TMONEPHASE};
-        String[] labels = {"TMJOIN", "TMRESUME", "TMSUCCESS", "TMFAIL", "TMSUSPEND", "TMSTARTRSCAN", "TMENDRSCAN", "TMONEPHASE"};
-        int rest = flags;
-        for (int i = 0; i < bits.length; i++) {
-            if ((flags & bits[i]) != 0) {
-                names.add(labels[i]);
-                rest &= ~bits[i];
-            }
-        }
-        if (rest != 0) {
-            names.add("0x" + Integer.toHexString(rest));
-        }
-        return String.join("|", names);
+    private void clearAssociation() {
+        branch = null;
+        association = null;
+        global = null;
     }
 }

@@ -261,7 +261,7 @@ class XaContractTest {
             String result = call.run();
             return result.startsWith("ok ") && !result.contains(":") ? "ok" : result;
         } catch (XAException e) {
-            return DeriveXAResource.codeName(e.errorCode);
+            return XaCodes.codeName(e.errorCode);
         }
     }
 
