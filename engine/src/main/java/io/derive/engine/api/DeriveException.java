@@ -25,6 +25,8 @@ public class DeriveException extends RuntimeException {
     public static final String TRANSACTION_STATE = "25000";
     public static final String LOCK_TIMEOUT = "40001";
     public static final String READ_ONLY = "25006";
+    /** The transaction was canceled by {@link Session#cancel()} (SQLSTATE query_canceled). */
+    public static final String CANCELED = "57014";
     public static final String FEATURE_NOT_SUPPORTED = "0A000";
     public static final String INTERNAL = "XX000";
 

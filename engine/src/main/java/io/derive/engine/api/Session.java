@@ -7,7 +7,8 @@ import javax.transaction.xa.Xid;
 /**
  * One user's conversation with a {@link Database}. A session is not thread-safe: callers use it
  * from one thread at a time, although consecutive calls may come from different threads (as an
- * XA transaction manager does).
+ * XA transaction manager does). The one exception is {@link #cancel()}, which any thread may call
+ * at any time.
  *
  * <p>Outside an explicit transaction every statement runs in its own transaction (autocommit).
  * {@link #begin()} (or the SQL {@code begin}) opens an explicit one that lasts until
@@ -86,6 +87,29 @@ public interface Session extends AutoCloseable {
 
     /** True while an explicit transaction is open. */
     boolean inTransaction();
+
+    /**
+     * Cancels the session's current unit of work: its open transaction (opened by
+     * {@link #begin()} or {@link #begin(Xid)}), or, in autocommit, the statement running now.
+     * The one method of a session that may be called from any thread, at any time, also while a
+     * statement runs on the session's own thread; it returns at once, without waiting for that
+     * statement to stop.
+     *
+     * <p>The statement running now fails at its next row boundary (a row read from a table or
+     * produced by a recursive common table, a series or a join loop, a row written) with
+     * {@link DeriveException#CANCELED}, whose message names the database and the statement's
+     * line:column; as any failing statement, it leaves no trace. A statement waiting for the
+     * write lock stops only when that wait ends. Every later statement of the transaction fails
+     * at once with the same code; {@link #prepareCommit()} and {@link #commit()} (and the SQL
+     * {@code commit}) fail with it and roll the transaction back, so a canceled transaction never
+     * publishes anything. {@link #rollback()} (and the SQL {@code rollback}) ends it as any
+     * transaction, and the session's next transaction is not canceled.
+     *
+     * <p>With no open transaction and no statement running it does nothing: no later statement
+     * is canceled. Nor does it reach a commit already past the point where it can stop, or a
+     * branch already prepared: they complete as if it had not been called.
+     */
+    void cancel();
 
     /**
      * Rolls back an open transaction and releases the session; a prepared {@linkplain

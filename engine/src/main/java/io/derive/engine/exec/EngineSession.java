@@ -20,6 +20,7 @@ import io.derive.engine.plan.functions.StatementClock;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.Statement;
+import io.derive.engine.txn.Cancellation;
 import io.derive.engine.txn.SessionResources;
 import io.derive.engine.txn.Transaction;
 
@@ -32,6 +33,9 @@ import javax.transaction.xa.Xid;
  * The engine's {@link Session}: parses each statement, runs it inside a statement savepoint of
  * the open transaction (or of a transaction of its own in autocommit), and maps every failure
  * to a {@link DeriveException}.
+ *
+ * <p>{@link #cancel()} runs on any thread, so it touches nothing of the session but the
+ * cancellation of its latest transaction, which it reads through a volatile field.
  */
 public final class EngineSession implements Session {
     private static final System.Logger LOG = System.getLogger(EngineSession.class.getName());
@@ -44,6 +48,11 @@ public final class EngineSession implements Session {
     private final SessionResources resources;
     private final boolean opensDatabase;
     private boolean closed;
+    /**
+     * The cancellation of the transaction this session began last, explicit or autocommit. Once
+     * that transaction has ended a cancel can change nothing, so it is replaced, never cleared.
+     */
+    private volatile Cancellation latest;
 
     public EngineSession(EngineServices services, long id) {
         this(services, id, false);
@@ -109,6 +118,10 @@ public final class EngineSession implements Session {
     private Result runStatement(Statement statement, String sql, Parameters parameters, QueryPlanCache plans) {
         requireOpen();
         forgetDecidedTransaction();
+        if (explicit != null && !(statement instanceof Statement.Rollback || statement instanceof Statement.Commit)) {
+            // commit reports the cancel itself, rolling the transaction back
+            requireNotCanceled(explicit, statement);
+        }
         if (statement instanceof Statement.Begin b) {
             begin(b);
             return Result.empty(StatementKind.TRANSACTION);
@@ -254,9 +267,19 @@ public final class EngineSession implements Session {
         }
     }
 
+    private static void requireNotCanceled(Transaction txn, Statement statement) {
+        try {
+            txn.cancellation().check();
+        } catch (DeriveException e) {
+            throw asDeriveException(e, statement);
+        }
+    }
+
     private static DeriveException asDeriveException(RuntimeException e, Statement statement) {
         if (e instanceof DeriveException d) {
-            return d;
+            // The operator that noticed the cancel knows no statement text.
+            return DeriveException.CANCELED.equals(d.code())
+                    ? d.at(statement.span().line(), statement.span().column()) : d;
         }
         LOG.log(Level.ERROR, "internal error running a statement", e);
         return new DeriveException(DeriveException.INTERNAL,
@@ -361,6 +384,14 @@ public final class EngineSession implements Session {
     }
 
     @Override
+    public void cancel() {
+        Cancellation current = latest;
+        if (current != null) {
+            current.cancel();
+        }
+    }
+
+    @Override
     public void close() {
         if (closed) {
             return;
@@ -389,7 +420,10 @@ public final class EngineSession implements Session {
             services.requireAvailable();
         }
         resources.branch(branch);
-        return new Transaction(services.committed(), resources, "session " + id + " of database '" + services.databaseName() + "'");
+        Transaction txn = new Transaction(services.committed(), resources,
+                "session " + id + " of database '" + services.databaseName() + "'");
+        latest = txn.cancellation();
+        return txn;
     }
 
     private void requireTransaction(String verb, Statement at) {

@@ -34,6 +34,10 @@ import java.util.Map;
  *
  * <p>A transaction whose session carries a {@linkplain HostSession#branch() branch} is listed in
  * its database's {@link PreparedBranches} from a successful {@link #prepare()} until it ends.
+ *
+ * <p>Its {@link Cancellation} may be set from another thread while it runs; its statements stop
+ * at their next row, and {@link #prepare()} and {@link #commit()} of a canceled transaction fail
+ * and roll it back.
  */
 public final class Transaction {
     private enum Phase { ACTIVE, PREPARED, ENDED }
@@ -42,6 +46,7 @@ public final class Transaction {
     private final SessionResources session;
     private final String description;
     private final BranchId branch;
+    private final Cancellation cancellation;
     private final Map<HostedTable, TableConnection> connections = new IdentityHashMap<>();
     private final List<TableConnection> registrationOrder = new ArrayList<>();
     private final List<Runnable> onCommit = new ArrayList<>();
@@ -62,6 +67,12 @@ public final class Transaction {
         this.session = session;
         this.description = description;
         this.branch = session.branch() == null ? null : BranchId.of(session.branch());
+        this.cancellation = new Cancellation(description);
+    }
+
+    /** Whether this transaction was canceled; the one part of it that other threads may touch. */
+    public Cancellation cancellation() {
+        return cancellation;
     }
 
     /** The global-transaction branch this transaction is, or {@code null} for a local one. */
@@ -200,12 +211,13 @@ public final class Transaction {
      * catalog change, then prepares every registered connection and makes its changes durable.
      *
      * @return {@link CommitVote#READ_ONLY} (and ends the transaction) when nothing was written
-     * @throws RuntimeException what a check or a connection threw; the transaction has rolled back
+     * @throws RuntimeException what a check or a connection threw, or the transaction's
+     *         cancellation; the transaction has rolled back
      */
     public CommitVote prepare() {
         requireActive();
         if (!writing) {
-            rollback();
+            endReadOnly();
             return CommitVote.READ_ONLY;
         }
         try {
@@ -228,6 +240,7 @@ public final class Transaction {
         for (Runnable check : List.copyOf(commitChecks)) {
             check.run();
         }
+        cancellation.seal();
         CatalogPersistence persistence = shared.persistence();
         if (workingCatalog != null && persistence != null) {
             persistence.stage(this, shared.catalog(), workingCatalog);
@@ -250,7 +263,7 @@ public final class Transaction {
         }
         if (phase == Phase.ACTIVE) {
             if (!writing) {
-                rollback();
+                endReadOnly();
                 return;
             }
             try {
@@ -291,6 +304,12 @@ public final class Transaction {
         } finally {
             end();
         }
+    }
+
+    /** Ends a transaction that wrote nothing; its commit still reports that it was canceled. */
+    private void endReadOnly() {
+        rollback();
+        cancellation.seal();
     }
 
     /** Rolls back; does nothing when the transaction has already ended. */

@@ -2,6 +2,7 @@ package io.derive.engine.exec.query;
 
 import io.derive.engine.spi.LookaheadCursor;
 import io.derive.engine.spi.RowCursor;
+import io.derive.engine.txn.Cancellation;
 
 import java.util.Iterator;
 import java.util.List;
@@ -26,6 +27,27 @@ final class Cursors {
 
             @Override
             public void close() {
+            }
+        };
+    }
+
+    /** The rows of {@code input}, each read only while the transaction is not canceled. */
+    static RowCursor cancelable(RowCursor input, Cancellation cancellation) {
+        return new RowCursor() {
+            @Override
+            public boolean hasNext() {
+                cancellation.check();
+                return input.hasNext();
+            }
+
+            @Override
+            public Object[] next() {
+                return input.next();
+            }
+
+            @Override
+            public void close() {
+                input.close();
             }
         };
     }

@@ -6,6 +6,7 @@ import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.spi.LookaheadCursor;
 import io.derive.engine.spi.RowCursor;
+import io.derive.engine.txn.Cancellation;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -109,6 +110,7 @@ final class JoinOperator {
     private RowCursor probing(RowCursor left, Matcher matcher, Unmatched unmatched) {
         boolean padLeft = join.type() != PlanNode.JoinType.INNER;
         Parameters parameters = executor.parameters();
+        Cancellation cancellation = executor.cancellation();
         return new LookaheadCursor() {
             private Object[] current;
             private Iterator<Object[]> candidates = Collections.emptyIterator();
@@ -119,6 +121,8 @@ final class JoinOperator {
             protected Object[] advance() {
                 while (true) {
                     while (candidates.hasNext()) {
+                        // The right rows are in memory: only this loop can stop a long join between two left rows.
+                        cancellation.check();
                         Object[] rightRow = candidates.next();
                         Object[] row = QueryExecutor.concat(current, rightRow);
                         if (condition == null || condition.test(row, parameters)) {

@@ -11,6 +11,7 @@ import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.spi.KeyRange;
 import io.derive.engine.spi.LookaheadCursor;
 import io.derive.engine.spi.RowCursor;
+import io.derive.engine.txn.Cancellation;
 import io.derive.engine.txn.Transaction;
 import io.derive.engine.types.ValueOrder;
 
@@ -27,11 +28,16 @@ import java.util.function.BiPredicate;
 /**
  * Runs a logical plan as a pipeline of pull-based operators over the transaction's table
  * connections, so a query reads its transaction's own writes.
+ *
+ * <p>Where rows enter the pipeline (table and function scans) or are made in a loop (recursive
+ * common tables, joins) the transaction's {@link Cancellation} is checked before each row, so a
+ * canceled statement stops at its next row.
  */
 public final class QueryExecutor {
     private static final Object[] NO_ROW = new Object[0];
 
     private final Transaction transaction;
+    private final Cancellation cancellation;
     private final Parameters parameters;
     private final SystemTables systemTables;
     /** The current round's rows of each recursive common table being evaluated, by id. */
@@ -44,6 +50,7 @@ public final class QueryExecutor {
     private QueryExecutor(Transaction transaction, Parameters parameters, SystemTables systemTables,
                           Map<Integer, List<Object[]>> workingTables) {
         this.transaction = transaction;
+        this.cancellation = transaction.cancellation();
         this.workingTables = workingTables;
         this.systemTables = systemTables;
         this.parameters = parameters.withRunner(this::subqueryRows);
@@ -64,6 +71,10 @@ public final class QueryExecutor {
 
     Transaction transaction() {
         return transaction;
+    }
+
+    Cancellation cancellation() {
+        return cancellation;
     }
 
     /** The plan's rows; the caller closes the cursor. */
@@ -130,24 +141,30 @@ public final class QueryExecutor {
         var connection = transaction.connection(scan.table());
         if (prefix.length == scan.table().primaryKey().size()) {
             // The whole key: a point lookup, not a range scan.
-            return Cursors.of(connection.get(prefix).map(List::<Object[]>of).orElse(List.of()));
+            return cancelable(Cursors.of(connection.get(prefix).map(List::<Object[]>of).orElse(List.of())));
         }
-        return connection.scan(prefix, false);
+        return cancelable(connection.scan(prefix, false));
     }
 
     /** The rows of a table whose index key starts with {@code prefix}, as this transaction sees them. */
     RowCursor indexScan(PlanNode.IndexScan scan, Object[] prefix) {
-        return transaction.connection(scan.table()).scanIndex(scan.index(), prefix);
+        return cancelable(transaction.connection(scan.table()).scanIndex(scan.index(), prefix));
     }
 
     private RowCursor rangeScan(PlanNode.TableScan scan) {
         KeyRange range = range(scan.keyPrefix(), scan.lower(), scan.upper());
-        return range == null ? Cursors.of(List.of()) : transaction.connection(scan.table()).scan(range, false);
+        return range == null ? Cursors.of(List.of())
+                : cancelable(transaction.connection(scan.table()).scan(range, false));
     }
 
     private RowCursor indexRangeScan(PlanNode.IndexScan scan) {
         KeyRange range = range(scan.prefix(), scan.lower(), scan.upper());
-        return range == null ? Cursors.of(List.of()) : transaction.connection(scan.table()).scanIndex(scan.index(), range);
+        return range == null ? Cursors.of(List.of())
+                : cancelable(transaction.connection(scan.table()).scanIndex(scan.index(), range));
+    }
+
+    private RowCursor cancelable(RowCursor rows) {
+        return Cursors.cancelable(rows, cancellation);
     }
 
     /** The evaluated range, or null when a bound is NULL: a comparison with NULL selects nothing. */
@@ -174,7 +191,7 @@ public final class QueryExecutor {
         for (Object v : evaluate(f.arguments())) {
             arguments.add(v);
         }
-        return systemTables.rows(f.function(), arguments, transaction);
+        return cancelable(systemTables.rows(f.function(), arguments, transaction));
     }
 
     private RowCursor apply(PlanNode.Apply apply) {
@@ -229,6 +246,7 @@ public final class QueryExecutor {
             @Override
             protected Object[] advance() {
                 while (!queue.isEmpty()) {
+                    cancellation.check();
                     Object[] row = queue.poll();
                     if (seen != null && !seen.add(row)) {
                         continue;

@@ -8,6 +8,7 @@ import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.sql.ast.Statement.ConflictAction;
 import io.derive.engine.sql.ast.Statement.RowOperation;
+import io.derive.engine.txn.Cancellation;
 
 import java.util.HashMap;
 import java.util.List;
@@ -19,14 +20,19 @@ import java.util.Map;
  * deletions included), to foreign-key enforcement, and, for a table with CHECKs that read
  * tables, to the checks at commit ({@link DeferredRowChecks}). Also keeps the statement's
  * compiled {@link ConstraintChecker}s, one per table.
+ *
+ * <p>Each change first checks the transaction's {@link Cancellation}: a canceled statement
+ * writes no further row.
  */
 public final class RowWriter {
     private final ExecutionContext context;
+    private final Cancellation cancellation;
     private final ForeignKeyEnforcer foreignKeys;
     private final Map<String, ConstraintChecker> checkers = new HashMap<>();
 
     public RowWriter(ExecutionContext context) {
         this.context = context;
+        this.cancellation = context.transaction().cancellation();
         this.foreignKeys = new ForeignKeyEnforcer(context, this);
     }
 
@@ -40,6 +46,7 @@ public final class RowWriter {
     }
 
     public void insert(TableSchema table, Object[] row) {
+        cancellation.check();
         connection(table).put(row);
         context.services().materializedViews().afterRowChange(context, table, null, row);
         foreignKeys.childWritten(table, null, row);
@@ -47,6 +54,7 @@ public final class RowWriter {
     }
 
     public void update(TableSchema table, Object[] before, Object[] after) {
+        cancellation.check();
         TableConnection connection = connection(table);
         TableShape shape = table.storage().shape();
         KeyOrder order = shape.keyOrder();
@@ -72,6 +80,7 @@ public final class RowWriter {
      * action deletes. Each must pass the table's CHECKs on delete first (the row as OLD, NEW all NULL).
      */
     public void delete(TableSchema table, Object[] before) {
+        cancellation.check();
         if (!table.constraints().checks().isEmpty()) {
             checker(table).checkChecks(RowOperation.DELETE, before, null, context.parameters());
         }

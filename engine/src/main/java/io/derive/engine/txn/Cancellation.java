@@ -1,0 +1,55 @@
+package io.derive.engine.txn;
+
+import io.derive.engine.api.DeriveException;
+
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Whether a transaction was canceled: set by {@link #cancel()} from any thread, read by the
+ * transaction's own thread at each row boundary through {@link #check()}, which costs one
+ * volatile read.
+ *
+ * <p>A commit {@linkplain #seal() seals} the token when it passes the point after which it
+ * cannot stop: a cancel that comes later does nothing, so a transaction that reports itself
+ * canceled never publishes.
+ */
+public final class Cancellation {
+    private enum State { RUNNING, CANCELED, SEALED }
+
+    private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
+    private final String transaction;
+
+    /** @param transaction how the error names the canceled transaction's session and database */
+    Cancellation(String transaction) {
+        this.transaction = transaction;
+    }
+
+    /** Marks the transaction canceled, unless its commit is already past stopping. Any thread may call it. */
+    public void cancel() {
+        state.compareAndSet(State.RUNNING, State.CANCELED);
+    }
+
+    /**
+     * @throws DeriveException ({@link DeriveException#CANCELED}) when the transaction was canceled
+     */
+    public void check() {
+        if (state.get() == State.CANCELED) {
+            throw canceled();
+        }
+    }
+
+    /**
+     * From now on a cancel comes too late: the commit goes through or fails on its own.
+     *
+     * @throws DeriveException ({@link DeriveException#CANCELED}) when the transaction was canceled before
+     */
+    void seal() {
+        if (!state.compareAndSet(State.RUNNING, State.SEALED) && state.get() == State.CANCELED) {
+            throw canceled();
+        }
+    }
+
+    private DeriveException canceled() {
+        return new DeriveException(DeriveException.CANCELED, "the transaction of " + transaction + " was canceled");
+    }
+}
