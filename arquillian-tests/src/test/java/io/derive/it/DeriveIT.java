@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.derive.it.app.ScenarioBean;
 import io.derive.it.app.ScenarioServlet;
+import io.derive.it.app.TimeoutScenarioBean;
 
 import java.io.File;
 import java.io.StringReader;
@@ -54,7 +55,7 @@ class DeriveIT {
                 .importFrom(new File(System.getProperty("derive.ear", "target/derive.ear")))
                 .as(EnterpriseArchive.class);
         WebArchive tests = ShrinkWrap.create(WebArchive.class, "derive-test.war")
-                .addClasses(ScenarioBean.class, ScenarioServlet.class);
+                .addClasses(ScenarioBean.class, ScenarioServlet.class, TimeoutScenarioBean.class);
         ear.addAsModule(tests);
         String applicationXml = new String(readEntry(ear, "META-INF/application.xml"), StandardCharsets.UTF_8);
         String testModule = "<module><web><web-uri>derive-test.war</web-uri><context-root>/derive-test</context-root></web></module>";
@@ -100,6 +101,39 @@ class DeriveIT {
         Map<String, String> rolledBack = scenario("twoResources", "xa_two", "k", "2", "rollback", "true");
         assertThat(rolledBack).containsEntry("derive", "[1]").containsEntry("deriveView", "[1]").containsEntry("second", "[1]");
         assertThat(xaCalls(rolledBack)).extracting(c -> c[0]).contains("rollback").doesNotContain("prepare", "commit");
+    }
+
+    // (c2) an unshareable reference enlists a second branch of the same global transaction (same
+    // global id, its own qualifier): it shares the first one's engine transaction, so its write does
+    // not wait for the first one's write lock (5 s in the server), and both commit or roll back together
+    @Test
+    void anUnshareableConnectionIsABranchOfTheSameTransactionAndCommitsOrRollsBackWithIt() throws Exception {
+        scenario("setup", "unshared_commit");
+        scenario("setup", "unshared_rollback");
+        Map<String, String> committed = scenario("unshareable", "unshared_commit");
+        List<String> started = xaCalls(committed).stream().filter(c -> c[0].equals("start")).map(c -> c[1] + " " + c[2]).toList();
+
+        assertThat(committed).containsEntry("outcome", "ok").containsEntry("derive", "[1, 2]").containsEntry("deriveView", "[1, 2]");
+        assertThat(started).hasSize(2).allSatisfy(s -> assertThat(s).endsWith(" TMNOFLAGS"));
+        assertThat(started.stream().map(s -> s.substring(0, s.lastIndexOf(':'))).distinct()).as("global ids").hasSize(1);
+        assertThat(started.stream().distinct()).as("branches").hasSize(2);
+
+        Map<String, String> rolledBack = scenario("unshareable", "unshared_rollback", "rollback", "true");
+        assertThat(rolledBack).containsEntry("outcome", "ok").containsEntry("derive", "[]").containsEntry("deriveView", "[]");
+    }
+
+    // (c3) a transaction that outlives its timeout (2 s) while its thread sleeps (4 s) releases the
+    // write lock at the deadline: another transaction writes (its lock wait is 5 s in the server);
+    // the timed-out one's later statement and its commit fail, and its row is gone
+    @Test
+    void aTimedOutTransactionReleasesItsLocksAtTheDeadlineAndItsLaterStatementFails() throws Exception {
+        scenario("setup", "tx_timeout");
+        Map<String, String> out = scenario("sleepPastTheTimeout", "tx_timeout");
+
+        assertThat(out).containsEntry("outcome", "ok").containsEntry("otherTransaction", "ok")
+                .containsEntry("derive", "[2]").containsEntry("deriveView", "[2]");
+        assertThat(out.get("laterStatement")).startsWith("failed").contains("timeout");
+        assertThat(out.get("commit")).startsWith("failed");
     }
 
     // (d) mv-refresh recomputes the backing from the body; an unknown view fails with the engine's message

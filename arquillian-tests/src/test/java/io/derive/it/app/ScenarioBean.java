@@ -30,6 +30,10 @@ public class ScenarioBean {
     @Resource(lookup = "eis/derive")
     DeriveConnectionFactory derive;
 
+    /** The same connection factory through an unshareable reference: Liberty enlists it as a branch of its own. */
+    @Resource(lookup = "eis/derive", shareable = false)
+    DeriveConnectionFactory unshared;
+
     @Resource(lookup = "jdbc/second")
     DataSource second;
 
@@ -111,6 +115,21 @@ public class ScenarioBean {
         return out.toString();
     }
 
+    /**
+     * Writes row 1 through the shareable reference and row 2 through the unshareable one, in one
+     * JTA transaction: two managed connections, two branches of one global transaction.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public void unshareableConnections(String t, boolean rollback) {
+        try (DeriveConnection first = derive.getConnection(); DeriveConnection second = unshared.getConnection()) {
+            first.execute("insert into " + t + " values (1, 'a', 1)");
+            second.execute("insert into " + t + " values (2, 'b', 1)");
+        }
+        if (rollback) {
+            context.setRollbackOnly();
+        }
+    }
+
     /** Outside a JTA transaction each statement commits on its own, even if the method then fails. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public String autocommit(String t) {
@@ -127,6 +146,11 @@ public class ScenarioBean {
             c.execute("insert into " + t + " values (2, 'b', 1)");
         }
         return out.toString();
+    }
+
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void insertInNewTransaction(String t, long k) {
+        insert(t, k);
     }
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)

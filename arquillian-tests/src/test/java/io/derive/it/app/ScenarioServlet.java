@@ -26,6 +26,9 @@ public class ScenarioServlet extends HttpServlet {
     @EJB
     ScenarioBean bean;
 
+    @EJB
+    TimeoutScenarioBean timeouts;
+
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String op = request.getParameter("op");
@@ -40,21 +43,11 @@ public class ScenarioServlet extends HttpServlet {
                 case "insertThenSetRollbackOnly" -> bean.insertThenSetRollbackOnly(t, k);
                 case "shared" -> out.append(bean.sharedTransaction(t));
                 case "autocommit" -> out.append(bean.autocommit(t));
-                case "twoResources" -> {
-                    XaCallJournal journal = XaCallJournal.forDatabase(DATABASE);
-                    List<XaCallJournal.Entry> before = journal.entries();
-                    long mark = before.isEmpty() ? 0 : before.get(before.size() - 1).sequence();
-                    try {
-                        bean.twoResources(t, k, Boolean.parseBoolean(request.getParameter("rollback")));
-                    } finally {
-                        for (XaCallJournal.Entry e : journal.entries()) {
-                            if (e.sequence() > mark) {
-                                out.append("xa=").append(e.operation()).append('|').append(e.xid()).append('|')
-                                        .append(e.detail()).append('|').append(e.outcome()).append('\n');
-                            }
-                        }
-                    }
-                }
+                case "twoResources" -> journalled(out,
+                        () -> bean.twoResources(t, k, Boolean.parseBoolean(request.getParameter("rollback"))));
+                case "sleepPastTheTimeout" -> journalled(out, () -> out.append(timeouts.sleepPastTheTimeout(t, 2, 4_000)));
+                case "unshareable" -> journalled(out,
+                        () -> bean.unshareableConnections(t, Boolean.parseBoolean(request.getParameter("rollback"))));
                 default -> {
                     response.sendError(HttpServletResponse.SC_BAD_REQUEST, "unknown op " + op);
                     return;
@@ -75,5 +68,27 @@ public class ScenarioServlet extends HttpServlet {
         }
         response.setContentType("text/plain;charset=UTF-8");
         response.getWriter().write(out.toString());
+    }
+
+    @FunctionalInterface
+    private interface Scenario {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code scenario}, then lists the XA calls the transaction manager made meanwhile as {@code xa=} lines. */
+    private static void journalled(StringBuilder out, Scenario scenario) throws Exception {
+        XaCallJournal journal = XaCallJournal.forDatabase(DATABASE);
+        List<XaCallJournal.Entry> before = journal.entries();
+        long mark = before.isEmpty() ? 0 : before.get(before.size() - 1).sequence();
+        try {
+            scenario.run();
+        } finally {
+            for (XaCallJournal.Entry e : journal.entries()) {
+                if (e.sequence() > mark) {
+                    out.append("xa=").append(e.operation()).append('|').append(e.xid()).append('|')
+                            .append(e.detail()).append('|').append(e.outcome()).append('\n');
+                }
+            }
+        }
     }
 }

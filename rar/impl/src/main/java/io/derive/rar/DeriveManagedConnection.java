@@ -109,6 +109,7 @@ public class DeriveManagedConnection implements ManagedConnection {
             handle.invalidate();
         }
         handles.clear();
+        xaResource.cleanup();
         synchronized (this) {
             if (!destroyed && !xaResource.hasBranch() && session.inTransaction()) {
                 LOG.log(Level.DEBUG, "rolling back a local transaction left open on {0}", this);

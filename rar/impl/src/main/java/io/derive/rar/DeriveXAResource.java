@@ -47,6 +47,7 @@ final class DeriveXAResource implements XAResource {
     private BranchId branch;
     private Association association;
     private GlobalTransaction global;
+    private boolean rolledBackWhileAssociated;
     private int timeoutSeconds;
 
     DeriveXAResource(DeriveManagedConnection connection, GlobalTransactions transactions) {
@@ -55,17 +56,27 @@ final class DeriveXAResource implements XAResource {
     }
 
     /**
-     * The live global transaction the connection's statements belong to, or null when they run on
-     * its own session (autocommit or a local transaction). An association that was still active
-     * when its transaction was rolled back (a timeout, a rollback from another thread) keeps
-     * answering with that transaction, whose statements then fail: they must not autocommit work
-     * that belongs to the JTA transaction. Called under the connection's monitor.
+     * The global transaction the connection's statements belong to, or null when they run on its
+     * own session (autocommit or a local transaction). An association that was not yet ended when
+     * its transaction was rolled back (a timeout, a rollback from the transaction manager's thread)
+     * keeps answering with that transaction, whose statements then fail, until the connection
+     * starts another branch or is cleaned up: the application thread may still be inside the JTA
+     * transaction, and its statements must not autocommit. Called under the connection's monitor.
      */
     GlobalTransaction transactionOfStatements() {
-        if (global != null && global.isFinished() && association != Association.ACTIVE) {
+        if (global != null && global.isFinished() && association == Association.ENDED && !rolledBackWhileAssociated) {
             clearAssociation();
         }
         return global;
+    }
+
+    /** Connectors spec (ManagedConnection.cleanup): the application's use of the connection is over. */
+    void cleanup() {
+        synchronized (connection) {
+            if (global != null && global.isFinished()) {
+                clearAssociation();
+            }
+        }
     }
 
     boolean hasBranch() {
@@ -98,7 +109,9 @@ final class DeriveXAResource implements XAResource {
     public void start(Xid xid, int flags) throws XAException {
         call("start", xid, XaCodes.flagNames(flags), true, () -> {
             BranchId key = branchId(xid);
-            transactionOfStatements();
+            if (global != null && global.isFinished()) {
+                clearAssociation();
+            }
             if ((flags & TMRESUME) != 0) {
                 if (branch == null || !branch.equals(key)) {
                     throw XaCodes.error(XAException.XAER_NOTA, "resume of a branch this connection does not carry");
@@ -172,7 +185,10 @@ final class DeriveXAResource implements XAResource {
             }
             association = Association.ENDED;
             global.dissociate(key, (flags & TMFAIL) != 0);
-            global.reportRollback();
+            if (global.isRolledBack()) {
+                rolledBackWhileAssociated = true;
+                global.reportRollback();
+            }
             return null;
         });
     }
@@ -351,5 +367,6 @@ final class DeriveXAResource implements XAResource {
         branch = null;
         association = null;
         global = null;
+        rolledBackWhileAssociated = false;
     }
 }

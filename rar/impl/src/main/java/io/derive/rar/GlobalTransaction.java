@@ -57,6 +57,11 @@ final class GlobalTransaction {
     private final int timeoutSeconds;
     private final long deadlineNanos;
     private TimerTask expiry;
+    // Guards the cancel of a running statement against the end of this transaction: once it has
+    // ended, the owner's session may carry an unrelated transaction that no cancel may reach.
+    private final Object cancelGuard = new Object();
+    private boolean cancelable = true;
+    private volatile String cancelReason;
     private Phase phase = Phase.ACTIVE;
     private boolean rollbackOnly;
     private int rollbackCode = XAException.XA_RBROLLBACK;
@@ -183,6 +188,11 @@ final class GlobalTransaction {
         try {
             return session.execute(sql, params);
         } catch (DeriveException e) {
+            String reason = cancelReason;
+            if (DeriveException.CANCELED.equals(e.code()) && reason != null) {
+                throw new DeriveException(DeriveException.CANCELED,
+                        "the statement was stopped and the Derive work of this JTA transaction is rolled back: " + reason, e);
+            }
             if (!session.inTransaction()) {
                 endRolledBack(XaCodes.rollbackCode(e), "a statement failed and rolled it back: " + e.getMessage());
             }
@@ -240,14 +250,18 @@ final class GlobalTransaction {
             finish(Phase.COMMITTED);
             return;
         }
-        if (b.associations > 0 || b.votedToCommit || phase == Phase.PREPARED || phase == Phase.READ_ONLY) {
+        if (b.associations > 0 || b.votedToCommit || phase == Phase.READ_ONLY) {
             throw XaCodes.error(XAException.XAER_PROTO, "one-phase commit of a branch in state " + (b.associations > 0 ? "active" : phase.name()));
         }
         if (phase == Phase.ACTIVE) {
             requireAllEnded("one-phase commit");
         }
         try {
-            requireCommittable();
+            // Prepared by another branch's prepare (which voted XA_RDONLY): the transaction
+            // manager then commits the last branch in one phase, leaving the decision to us.
+            if (phase != Phase.PREPARED) {
+                requireCommittable();
+            }
             session.commit();
         } catch (DeriveException e) {
             // A one-phase commit that fails has rolled the whole transaction back.
@@ -261,8 +275,17 @@ final class GlobalTransaction {
         finish(Phase.COMMITTED);
     }
 
-    /** Rolls the whole transaction back through branch {@code xid}. */
-    synchronized void rollback(BranchId xid) throws XAException {
+    /**
+     * Rolls the whole transaction back through branch {@code xid}. A statement running meanwhile
+     * (the transaction manager may roll back from its own thread, at its timeout) stops at its
+     * next row boundary first, so the rollback does not wait for it to finish.
+     */
+    void rollback(BranchId xid) throws XAException {
+        stopRunningStatement("the transaction manager rolled it back");
+        rollbackLocked(xid);
+    }
+
+    private synchronized void rollbackLocked(BranchId xid) throws XAException {
         requireBranch(xid);
         if (phase == Phase.ACTIVE || phase == Phase.PREPARED) {
             try {
@@ -288,6 +311,10 @@ final class GlobalTransaction {
         session.close();
     }
 
+    synchronized boolean isRolledBack() {
+        return phase == Phase.ROLLED_BACK;
+    }
+
     /** Reports, to an {@code end} call, that the transaction is already rolled back. */
     synchronized void reportRollback() throws XAException {
         if (phase == Phase.ROLLED_BACK) {
@@ -305,8 +332,9 @@ final class GlobalTransaction {
         return isFinished() && branches.isEmpty();
     }
 
-    /** The timeout: roll back at the deadline even while the application thread is idle. */
+    /** The timeout: roll back at the deadline, stopping a running statement, or while the application thread is idle. */
     private void expire() {
+        stopRunningStatement("it outlived its " + timeoutSeconds + " s timeout");
         synchronized (this) {
             if (phase != Phase.ACTIVE) {
                 return;
@@ -318,6 +346,15 @@ final class GlobalTransaction {
                 LOG.log(Level.WARNING, "rollback of timed-out branch " + carrier + " failed", e);
             }
             endRolledBack(XAException.XA_RBTIMEOUT, "it outlived its " + timeoutSeconds + " s timeout");
+        }
+    }
+
+    private void stopRunningStatement(String reason) {
+        synchronized (cancelGuard) {
+            if (cancelable) {
+                cancelReason = reason;
+                session.cancel();
+            }
         }
     }
 
@@ -381,6 +418,9 @@ final class GlobalTransaction {
     }
 
     private void finish(Phase outcome) {
+        synchronized (cancelGuard) {
+            cancelable = false;
+        }
         phase = outcome;
         if (outcome != Phase.ROLLED_BACK) {
             branches.clear();

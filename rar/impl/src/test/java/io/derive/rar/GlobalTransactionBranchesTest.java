@@ -8,6 +8,7 @@ import io.derive.client.DeriveConnection;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.transaction.xa.XAException;
@@ -17,6 +18,7 @@ import javax.transaction.xa.Xid;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -71,6 +73,19 @@ class GlobalTransactionBranchesTest {
             assertThat(read("select k from t where k between ? and ? order by k", base, base + 9)).containsExactly((long) base);
             assertThat(read("select k from u where k between ? and ? order by k", base, base + 9)).containsExactly((long) base + 1);
         }
+        assertViewEqualsItsBody();
+    }
+
+    @Test
+    void afterTheOtherBranchVotesReadOnlyTheCarrierCommitsInOnePhase() throws Exception {
+        // Liberty's order: the last branch not voting read-only is committed without a prepare of its own.
+        Branches b = twoBranchesInserting(25);
+        assertThat(b.second.prepare(b.xid2)).isEqualTo(XAResource.XA_RDONLY);
+        b.first.commit(b.xid1, true);
+
+        assertThat(read("select k from t where k = 25")).containsExactly(25L);
+        assertThat(read("select k from u where k = 26")).containsExactly(26L);
+        assertThat(recover(b.first)).isEmpty();
         assertViewEqualsItsBody();
     }
 
@@ -196,6 +211,50 @@ class GlobalTransactionBranchesTest {
                 .isInstanceOfSatisfying(XAException.class, e -> assertThat(e.errorCode).isEqualTo(XAException.XA_RBTIMEOUT));
         assertThat(read("select k from t where k >= 90 order by k")).containsExactly(91L);
         assertViewEqualsItsBody();
+    }
+
+    @Test
+    @Timeout(60) // without the stop at the deadline the statement below never ends
+    void aStatementRunningAtTheDeadlineStopsAtItsNextRowAndTheBranchAnswersTimeout() throws Exception {
+        DeriveManagedConnection mc = newConnection();
+        XAResource xa = mc.getXAResource();
+        Xid xid = newXid((byte) 1);
+        xa.setTransactionTimeout(1);
+        xa.start(xid, XAResource.TMNOFLAGS);
+        handle(mc).execute("insert into t values (95, 0)");
+
+        assertThatThrownBy(() -> handle(mc).query("""
+                with recursive c(x) as (select 1 union all select x + 1 from c)
+                select count(*) from c"""))
+                .hasMessageContaining("stopped").hasMessageContaining("1 s timeout");
+        assertThatThrownBy(() -> xa.end(xid, XAResource.TMSUCCESS))
+                .isInstanceOfSatisfying(XAException.class, e -> assertThat(e.errorCode).isEqualTo(XAException.XA_RBTIMEOUT));
+        xa.rollback(xid);
+        assertThat(read("select k from t where k = 95")).isEmpty();
+    }
+
+    @Test
+    @Timeout(60)
+    void aRollbackFromAnotherThreadStopsTheRunningStatement() throws Exception {
+        DeriveManagedConnection mc = newConnection();
+        XAResource xa = mc.getXAResource();
+        Xid xid = newXid((byte) 1);
+        xa.start(xid, XAResource.TMNOFLAGS);
+        handle(mc).execute("insert into t values (96, 0)");
+        CompletableFuture<String> endless = CompletableFuture.supplyAsync(() -> {
+            try {
+                handle(mc).query("with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c");
+                return "finished";
+            } catch (Exception e) {
+                return e.getMessage();
+            }
+        });
+
+        // The transaction manager's rollback, as at its own timeout, from its own thread.
+        newConnection().getXAResource().rollback(xid);
+
+        assertThat(endless.get()).contains("rolled back");
+        assertThat(read("select k from t where k = 96")).isEmpty();
     }
 
     // --- helpers ---
