@@ -6,6 +6,7 @@ import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.sql.ast.ColumnSubstitution;
 import io.derive.engine.sql.ast.Expr;
+import io.derive.engine.sql.ast.IndexHint;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Select;
 import io.derive.engine.sql.ast.SourceSpan;
@@ -110,12 +111,13 @@ final class WriteThrough {
         for (Statement.Assignment a : update.assignments()) {
             assignments.add(new Statement.Assignment(writable(a.column(), a.span()), toSource(a.value()), a.span()));
         }
-        return new Statement.Update(target(update.table()), assignments, inView(update.where()), update.onConflict(),
+        // An index clause names an index of the view, not of its source: the planner chooses.
+        return new Statement.Update(target(update.table()), IndexHint.ANY, assignments, inView(update.where()), update.onConflict(),
                 returning(update.returning()), update.span());
     }
 
     Statement.Delete delete(Statement.Delete delete) {
-        return new Statement.Delete(target(delete.table()), inView(delete.where()), returning(delete.returning()),
+        return new Statement.Delete(target(delete.table()), IndexHint.ANY, inView(delete.where()), returning(delete.returning()),
                 delete.span());
     }
 

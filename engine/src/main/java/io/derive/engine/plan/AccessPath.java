@@ -1,8 +1,10 @@
 package io.derive.engine.plan;
 
+import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.sql.ast.IndexHint;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +21,14 @@ public final class AccessPath {
      * leading columns it fixes most, else a scan; the predicate is applied to the rows found.
      */
     public static PlanNode filteredScan(TableSchema table, BoundExpr predicate) {
+        return filteredScan(table, predicate, false);
+    }
+
+    /**
+     * As {@link #filteredScan(TableSchema, BoundExpr)}; with {@code notIndexed} no secondary index
+     * is used (key seeks still are).
+     */
+    public static PlanNode filteredScan(TableSchema table, BoundExpr predicate, boolean notIndexed) {
         List<BoundExpr> conjuncts = BoundExpr.conjuncts(predicate);
         List<BoundExpr> prefix = new ArrayList<>();
         for (TableShape.KeyPart part : table.primaryKey()) {
@@ -37,13 +47,47 @@ public final class AccessPath {
             lower = bounds[0];
             upper = bounds[1];
         }
-        if (prefix.isEmpty() && lower == null && upper == null) {
+        if (prefix.isEmpty() && lower == null && upper == null && !notIndexed) {
             Optional<PlanNode.IndexScan> index = indexSeek(table, conjuncts);
             if (index.isPresent()) {
                 return new PlanNode.Filter(index.get(), predicate);
             }
         }
-        return new PlanNode.Filter(new PlanNode.TableScan(table, prefix, lower, upper), predicate);
+        return new PlanNode.Filter(new PlanNode.TableScan(table, prefix, lower, upper, notIndexed), predicate);
+    }
+
+    /**
+     * The rows of a table a predicate selects, reached through {@code index} (SQLite's
+     * {@code indexed by}): a seek where the predicate fixes the index's leading columns, else a
+     * scan of the whole index; the predicate is applied to the rows found.
+     */
+    public static PlanNode filteredIndexScan(TableSchema table, String index, BoundExpr predicate) {
+        IndexSchema schema = table.constraints().indexes().stream().filter(i -> i.name().equals(index)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no index " + index + " on " + table.qualifiedName()));
+        PlanNode.IndexScan seek = seek(table, schema, BoundExpr.conjuncts(predicate));
+        return predicate == null ? seek : new PlanNode.Filter(seek, predicate);
+    }
+
+    /**
+     * The index an {@code indexed by} clause names, which must be a full index of {@code table}.
+     *
+     * @throws DeriveException {@code UNDEFINED_OBJECT} ({@code no such index: …}) when the table has
+     *                         no index of that name; {@code INVALID_DEFINITION} ({@code no query
+     *                         solution}, as SQLite says) for a partial index, which the planner never
+     *                         uses
+     */
+    public static IndexSchema hintedIndex(TableSchema table, IndexHint.IndexedBy hint) {
+        for (IndexSchema index : table.constraints().indexes()) {
+            if (index.name().equalsIgnoreCase(hint.index())) {
+                if (index.where() != null) {
+                    throw hint.span().error(DeriveException.INVALID_DEFINITION, "no query solution: index '" + index.name()
+                            + "' of table '" + table.qualifiedName() + "' is partial and cannot serve 'indexed by'");
+                }
+                return index;
+            }
+        }
+        throw hint.span().error(DeriveException.UNDEFINED_OBJECT, "no such index: " + hint.index()
+                + " (for table '" + table.qualifiedName() + "' in 'indexed by')");
     }
 
     /** The full (not partial) secondary index whose leading columns the conjuncts fix most. */
@@ -53,26 +97,32 @@ public final class AccessPath {
             if (index.where() != null) {
                 continue;
             }
-            List<BoundExpr> values = new ArrayList<>();
-            for (IndexSchema.IndexColumn column : index.columns()) {
-                Optional<BoundExpr> value = equalityValue(conjuncts, column.column(), column.collation());
-                if (value.isEmpty()) {
-                    break;
-                }
-                values.add(value.get());
-            }
-            PlanNode.Bound[] bounds = new PlanNode.Bound[2];
-            if (values.size() < index.columns().size()) {
-                IndexSchema.IndexColumn next = index.columns().get(values.size());
-                bounds = rangeBounds(conjuncts, next.column(), next.collation());
-            }
-            int strength = values.size() * 2 + (bounds[0] != null || bounds[1] != null ? 1 : 0);
+            PlanNode.IndexScan candidate = seek(table, index, conjuncts);
+            int strength = candidate.prefix().size() * 2 + (candidate.isRange() ? 1 : 0);
             int bestStrength = best == null ? 0 : best.prefix().size() * 2 + (best.isRange() ? 1 : 0);
             if (strength > bestStrength) {
-                best = new PlanNode.IndexScan(table, index.name(), values, bounds[0], bounds[1]);
+                best = candidate;
             }
         }
         return Optional.ofNullable(best);
+    }
+
+    /** The seek on {@code index} the conjuncts allow: fixed leading columns, then a range; a whole-index scan when none. */
+    private static PlanNode.IndexScan seek(TableSchema table, IndexSchema index, List<BoundExpr> conjuncts) {
+        List<BoundExpr> values = new ArrayList<>();
+        for (IndexSchema.IndexColumn column : index.columns()) {
+            Optional<BoundExpr> value = equalityValue(conjuncts, column.column(), column.collation());
+            if (value.isEmpty()) {
+                break;
+            }
+            values.add(value.get());
+        }
+        PlanNode.Bound[] bounds = new PlanNode.Bound[2];
+        if (values.size() < index.columns().size()) {
+            IndexSchema.IndexColumn next = index.columns().get(values.size());
+            bounds = rangeBounds(conjuncts, next.column(), next.collation());
+        }
+        return new PlanNode.IndexScan(table, index.name(), values, bounds[0], bounds[1]);
     }
 
     /**

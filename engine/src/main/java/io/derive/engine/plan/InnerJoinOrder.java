@@ -198,7 +198,11 @@ final class InnerJoinOrder {
             return source;
         }
         if (source instanceof PlanNode.TableScan scan && scan.keyPrefix().isEmpty()) {
-            return AccessPath.filteredScan(scan.table(), predicate);
+            return AccessPath.filteredScan(scan.table(), predicate, scan.notIndexed());
+        }
+        if (source instanceof PlanNode.IndexScan whole && whole.prefix().isEmpty() && !whole.isRange()) {
+            // A whole-index scan is what 'indexed by' binds to: the filters may narrow it to a seek.
+            return AccessPath.filteredIndexScan(whole.table(), whole.index(), predicate);
         }
         return new PlanNode.Filter(source, predicate);
     }

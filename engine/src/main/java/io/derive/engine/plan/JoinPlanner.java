@@ -161,7 +161,7 @@ final class JoinPlanner {
                 rk.add(rightKeys.get(found));
                 cs.add(collations.get(found));
             }
-            if (lk.isEmpty()) {
+            if (lk.isEmpty() && !scan.notIndexed()) {
                 Optional<AccessPath.IndexLookup> index = AccessPath.indexLookup(table, rightKeys, collations);
                 if (index.isPresent()) {
                     for (int position : index.get().keyPositions()) {

@@ -13,16 +13,18 @@ public sealed interface PlanNode {
 
     /**
      * Rows of a table in key order. When {@code keyPrefix} is not empty, only rows whose key
-     * starts with those values (a prefix seek on the physical key).
+     * starts with those values (a prefix seek on the physical key). {@code notIndexed} (SQLite's
+     * {@code not indexed}) keeps the planner from reaching these rows through a secondary index.
      */
-    record TableScan(TableSchema table, List<BoundExpr> keyPrefix, Bound lower, Bound upper) implements PlanNode {
+    record TableScan(TableSchema table, List<BoundExpr> keyPrefix, Bound lower, Bound upper, boolean notIndexed)
+            implements PlanNode {
         public TableScan {
             keyPrefix = List.copyOf(keyPrefix);
         }
 
         /** A scan of the key prefix without range bounds. */
         public TableScan(TableSchema table, List<BoundExpr> keyPrefix) {
-            this(table, keyPrefix, null, null);
+            this(table, keyPrefix, null, null, false);
         }
 
         /** Whether the scan is narrowed to a range of the key column after the prefix. */

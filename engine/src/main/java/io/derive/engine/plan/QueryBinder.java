@@ -5,6 +5,7 @@ import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.schema.ViewSchema;
 import io.derive.engine.sql.ast.Expr;
+import io.derive.engine.sql.ast.IndexHint;
 import io.derive.engine.sql.ast.Select;
 import io.derive.engine.sql.ast.SourceSpan;
 
@@ -403,9 +404,21 @@ public final class QueryBinder {
             requirePlannable(table, named.span());
         }
         names.table(named, table);
-        PlanNode.TableScan scan = new PlanNode.TableScan(table, List.of());
+        PlanNode scan = hintedScan(table, named.hint());
         Scope scope = Scope.ofTable(qualifierName, scan.columns(), table.rowIdColumn().orElse(-1), named);
         return new Relation.Leaf(scan, scope, table.storage().committedRowCount());
+    }
+
+    /**
+     * All rows of a table as its index clause asks: a scan of the index {@code indexed by}
+     * names (filters pushed later make it a seek), or of the table, with or without its
+     * secondary indexes for {@code not indexed}.
+     */
+    public static PlanNode hintedScan(TableSchema table, IndexHint hint) {
+        if (hint instanceof IndexHint.IndexedBy by) {
+            return new PlanNode.IndexScan(table, AccessPath.hintedIndex(table, by).name(), List.of());
+        }
+        return new PlanNode.TableScan(table, List.of(), null, null, hint instanceof IndexHint.NotIndexed);
     }
 
     /** A stale MV serves its last contents only while its body still plans (semantics §5). */

@@ -1,6 +1,7 @@
 package io.derive.engine.sql;
 
 import io.derive.engine.sql.ast.Expr;
+import io.derive.engine.sql.ast.IndexHint;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Select;
 import io.derive.engine.sql.ast.Statement;
@@ -116,19 +117,21 @@ final class DmlParser {
     Statement update(Token first) {
         Statement.ConflictAction onConflict = conflictAction();
         QualifiedName table = tokens.qualifiedName();
+        IndexHint hint = queries.indexHint();
         tokens.expectWord("set");
         List<Statement.Assignment> assignments = assignments();
         Expr where = tokens.acceptWord("where") ? expressions.expr() : null;
         List<Select.SelectItem> returning = returning();
-        return new Statement.Update(table, assignments, where, onConflict, returning, tokens.spanFrom(first));
+        return new Statement.Update(table, hint, assignments, where, onConflict, returning, tokens.spanFrom(first));
     }
 
     /** After {@code delete}. */
     Statement delete(Token first) {
         tokens.expectWord("from");
         QualifiedName table = tokens.qualifiedName();
+        IndexHint hint = queries.indexHint();
         Expr where = tokens.acceptWord("where") ? expressions.expr() : null;
         List<Select.SelectItem> returning = returning();
-        return new Statement.Delete(table, where, returning, tokens.spanFrom(first));
+        return new Statement.Delete(table, hint, where, returning, tokens.spanFrom(first));
     }
 }

@@ -1,6 +1,7 @@
 package io.derive.engine.sql;
 
 import io.derive.engine.sql.ast.Expr;
+import io.derive.engine.sql.ast.IndexHint;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Select;
 
@@ -274,12 +275,24 @@ final class QueryParser {
         }
         QualifiedName name = tokens.qualifiedName();
         String alias = alias();
-        // SQLite's NOT INDEXED forbids an index for this table: a plan choice that cannot change the result.
+        return new Select.NamedTable(name, alias, indexHint(), tokens.spanFrom(first));
+    }
+
+    /** {@code indexed by name}, {@code not indexed}, or nothing. */
+    IndexHint indexHint() {
         if (tokens.peek().isWord("not") && tokens.peek(1).isWord("indexed")) {
             tokens.next();
             tokens.next();
+            return IndexHint.NOT_INDEXED;
         }
-        return new Select.NamedTable(name, alias, tokens.spanFrom(first));
+        if (tokens.peek().isWord("indexed") && tokens.peek(1).isWord("by")) {
+            tokens.next();
+            tokens.next();
+            Token at = tokens.peek();
+            String index = tokens.identifier("an index name");
+            return new IndexHint.IndexedBy(index, tokens.spanFrom(at));
+        }
+        return IndexHint.ANY;
     }
 
     private String alias() {
@@ -287,6 +300,9 @@ final class QueryParser {
             return tokens.identifier("an alias");
         }
         Token t = tokens.peek();
+        if (t.isWord("indexed") && tokens.peek(1).isWord("by")) {
+            return null;
+        }
         if (t.kind() == TokenKind.QUOTED_IDENTIFIER
                 || (t.kind() == TokenKind.WORD && !TokenCursor.isReserved(t.text().toLowerCase(Locale.ROOT)))) {
             return tokens.next().text();

@@ -3,9 +3,12 @@ package io.derive.engine.contract;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.derive.engine.api.DeriveException;
+
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** What the planner chooses, as {@code explain} shows it. */
 public abstract class PlannerContract extends HostContractTest {
@@ -103,5 +106,65 @@ public abstract class PlannerContract extends HostContractTest {
     void whereConditionsOnOneSourceArePushedToIt() {
         List<String> lines = plan("select * from small s join big g on g.a = s.v where s.k = 2");
         assertThat(lines).anyMatch(line -> line.equals("seek main.small on key prefix (k)"));
+    }
+
+    @Test
+    void indexedByReachesTheRowsThroughTheNamedIndexEvenWhereTheKeyWouldServe() {
+        script("""
+                create index big_x on big (x);
+                create index big_b on big (b);
+                """);
+        assertThat(plan("select x from big indexed by big_b where a = 3 and b = 13"))
+                .anyMatch(line -> line.equals("seek main.big by index big_b on 1 column(s)"))
+                .noneMatch(line -> line.contains("key prefix"));
+        assertThat(rows("select x from big indexed by big_b where a = 3 and b = 13")).containsExactly(row("x13"));
+    }
+
+    @Test
+    void indexedByWithoutAConditionOnTheIndexReadsTheWholeIndex() {
+        session.execute("create index big_x on big (x)");
+        assertThat(plan("select b from big indexed by big_x where a = 0"))
+                .anyMatch(line -> line.equals("seek main.big by index big_x"));
+        assertThat(rows("select count(*), sum(b) from big indexed by big_x where a = 0"))
+                .isEqualTo(rows("select count(*), sum(b) from big where a = 0"));
+    }
+
+    @Test
+    void notIndexedKeepsTheQueryOffSecondaryIndexesButNotOffTheKey() {
+        session.execute("create index big_x on big (x)");
+        assertThat(plan("select a, b from big not indexed where x = 'x7'"))
+                .anyMatch(line -> line.equals("scan main.big"))
+                .noneMatch(line -> line.contains("by index"));
+        assertThat(plan("select x from big not indexed where a = 2")).anyMatch(line -> line.equals("seek main.big on key prefix (a)"));
+        assertThat(plan("select * from small s join big g not indexed on g.x = 'x' || s.v"))
+                .noneMatch(line -> line.contains("by index"));
+        assertThat(rows("select a, b from big not indexed where x = 'x7'")).containsExactly(row(2L, 7L));
+    }
+
+    @Test
+    void updateAndDeleteHonourTheirIndexClause() {
+        session.execute("create index big_x on big (x)");
+        session.execute("update big indexed by big_x set x = 'seven' where x = 'x7'");
+        session.execute("delete from big not indexed where x = 'x8'");
+
+        assertThat(rows("select b from big where x in ('seven', 'x7', 'x8') order by b")).containsExactly(row(7L));
+        assertThat(rows("select count(*) from big")).containsExactly(row(49L));
+    }
+
+    @Test
+    void indexedByAnIndexTheTableLacksFailsNamingItAndWhereItIsWritten() {
+        session.execute("create index small_v on small (v)");
+        assertThatThrownBy(() -> rows("select * from big indexed by small_v where a = 1"))
+                .isInstanceOf(DeriveException.class)
+                .hasMessageContaining("no such index: small_v").hasMessageContaining("main.big").hasMessageEndingWith("1:30");
+        assertThatThrownBy(() -> session.execute("delete from big indexed by nope where a = 1"))
+                .hasMessageContaining("no such index: nope");
+    }
+
+    @Test
+    void indexedByAPartialIndexHasNoQuerySolution() {
+        session.execute("create index big_some on big (x) where b > 10");
+        assertThatThrownBy(() -> rows("select * from big indexed by big_some where x = 'x20' and b > 10"))
+                .isInstanceOf(DeriveException.class).hasMessageContaining("no query solution");
     }
 }

@@ -16,12 +16,14 @@ import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.exec.write.RowIdAllocator;
 import io.derive.engine.exec.write.RowWriter;
 import io.derive.engine.plan.AccessPath;
+import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.plan.Scope;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.sql.ast.Expr;
+import io.derive.engine.sql.ast.IndexHint;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.sql.ast.Statement.ConflictAction;
@@ -182,7 +184,7 @@ public final class DmlExecutor {
         }
         Returning returning = Returning.of(update.returning(), table, context);
         ConflictAction mode = update.onConflict();
-        List<Object[]> matched = matching(table, update.where(), scope);
+        List<Object[]> matched = matching(table, update.hint(), update.where(), scope);
         TableConnection connection = writer.connection(table);
         ConstraintChecker checker = writer.checker(table);
         var shape = table.storage().shape();
@@ -229,7 +231,7 @@ public final class DmlExecutor {
             return throughView(table, rewrite, writableTable(rewritten.table())).delete(rewritten);
         }
         Returning returning = Returning.of(delete.returning(), table, context);
-        List<Object[]> matched = matching(table, delete.where(), IndexShapes.scopeOf(table));
+        List<Object[]> matched = matching(table, delete.hint(), delete.where(), IndexShapes.scopeOf(table));
         TableConnection connection = writer.connection(table);
         var shape = table.storage().shape();
         long changes = 0;
@@ -334,11 +336,16 @@ public final class DmlExecutor {
         return sourceRows;
     }
 
-    /** The rows a where clause selects, read completely before any is written. */
-    private List<Object[]> matching(TableSchema table, Expr where, Scope scope) {
-        PlanNode plan = where == null
-                ? new PlanNode.TableScan(table, List.of())
-                : AccessPath.filteredScan(table, binder().bindExpression(where, scope));
+    /** The rows a where clause selects, reached as the statement's index clause asks, read completely before any is written. */
+    private List<Object[]> matching(TableSchema table, IndexHint hint, Expr where, Scope scope) {
+        PlanNode all = QueryBinder.hintedScan(table, hint);
+        if (where == null) {
+            return context.queries().readAll(all);
+        }
+        BoundExpr predicate = binder().bindExpression(where, scope);
+        PlanNode plan = all instanceof PlanNode.IndexScan index
+                ? AccessPath.filteredIndexScan(table, index.index(), predicate)
+                : AccessPath.filteredScan(table, predicate, hint instanceof IndexHint.NotIndexed);
         return context.queries().readAll(plan);
     }
 

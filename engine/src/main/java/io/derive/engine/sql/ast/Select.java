@@ -68,8 +68,11 @@ public record Select(List<CommonTable> with, boolean recursive, boolean distinct
         SourceSpan span();
     }
 
-    /** A table, view or common table by name. */
-    public record NamedTable(QualifiedName name, String alias, SourceSpan span) implements TableRef {
+    /** A table, view or common table by name, with its index clause. */
+    public record NamedTable(QualifiedName name, String alias, IndexHint hint, SourceSpan span) implements TableRef {
+        public NamedTable(QualifiedName name, String alias, SourceSpan span) {
+            this(name, alias, IndexHint.ANY, span);
+        }
     }
 
     /** A table-valued function call; {@code lateral} when written {@code lateral f(…)}. */

@@ -258,7 +258,7 @@ public sealed interface Statement {
     record Assignment(String column, Expr value, SourceSpan span) {
     }
 
-    record Update(QualifiedName table, List<Assignment> assignments, Expr where, ConflictAction onConflict,
+    record Update(QualifiedName table, IndexHint hint, List<Assignment> assignments, Expr where, ConflictAction onConflict,
                   List<Select.SelectItem> returning, SourceSpan span) implements Statement {
         public Update {
             assignments = List.copyOf(assignments);
@@ -266,17 +266,17 @@ public sealed interface Statement {
         }
 
         public Update(QualifiedName table, List<Assignment> assignments, Expr where, SourceSpan span) {
-            this(table, assignments, where, null, List.of(), span);
+            this(table, IndexHint.ANY, assignments, where, null, List.of(), span);
         }
     }
 
-    record Delete(QualifiedName table, Expr where, List<Select.SelectItem> returning, SourceSpan span) implements Statement {
+    record Delete(QualifiedName table, IndexHint hint, Expr where, List<Select.SelectItem> returning, SourceSpan span) implements Statement {
         public Delete {
             returning = List.copyOf(returning);
         }
 
         public Delete(QualifiedName table, Expr where, SourceSpan span) {
-            this(table, where, List.of(), span);
+            this(table, IndexHint.ANY, where, List.of(), span);
         }
     }
 
