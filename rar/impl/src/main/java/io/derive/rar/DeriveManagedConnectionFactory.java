@@ -2,6 +2,7 @@ package io.derive.rar;
 
 import io.derive.derby.DerbyTableModule;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.api.DatabaseStatus;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -110,6 +111,15 @@ public class DeriveManagedConnectionFactory
         }
         ra.database(databaseConfig());
         return new DeriveConnectionFactoryImpl(this, manager);
+    }
+
+    /** Where this factory's database stands, without waiting for an open in progress. */
+    DatabaseStatus status() {
+        DeriveResourceAdapter ra = resourceAdapter;
+        if (ra == null) {
+            return DatabaseStatus.closed("database '" + databaseName + "' is not open: no resource adapter is associated");
+        }
+        return ra.status(databaseName);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.derive.rar;
 import io.derive.engine.DatabaseConfig;
 import io.derive.engine.Derive;
 import io.derive.engine.api.Database;
+import io.derive.engine.api.DatabaseStatus;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -10,6 +11,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 import javax.transaction.xa.XAResource;
 
@@ -27,7 +30,8 @@ import jakarta.resource.spi.endpoint.MessageEndpointFactory;
  * <p>Each database is opened once, when the container makes the first connection factory or
  * managed connection of its configuration, and shared by every managed connection (one engine
  * session each); {@link #stop()} closes them all, leaving prepared branches in doubt for the
- * next start's recovery.
+ * next start's recovery. {@link #status(String)} tells where each database stands, without
+ * waiting for an open in progress.
  */
 public class DeriveResourceAdapter implements ResourceAdapter {
 
@@ -35,7 +39,9 @@ public class DeriveResourceAdapter implements ResourceAdapter {
 
     // Guarded by "this": open/close are rare, so one lock keeps start/stop and first use simple.
     private final Map<String, Database> databases = new LinkedHashMap<>();
-    private boolean running;
+    // Written under "this", read without it: a health check must not wait for an open in progress.
+    private final Map<String, Supplier<DatabaseStatus>> statuses = new ConcurrentHashMap<>();
+    private volatile boolean running;
 
     @Override
     public synchronized void start(BootstrapContext context) throws ResourceAdapterInternalException {
@@ -73,15 +79,33 @@ public class DeriveResourceAdapter implements ResourceAdapter {
         }
         Database db = databases.get(config.name());
         if (db == null) {
+            String name = config.name();
+            DatabaseStatus opening = DatabaseStatus.opening("database '" + name + "' is opening: its catalog is read and its views rehydrated");
+            statuses.put(name, () -> opening);
             try {
                 db = Derive.open(config);
             } catch (RuntimeException e) {
-                throw new ResourceAdapterInternalException("cannot open Derive database " + config.name() + ": " + e.getMessage(), e);
+                DatabaseStatus failed = DatabaseStatus.failed("database '" + name + "' could not be opened: " + e.getMessage());
+                statuses.put(name, () -> failed);
+                throw new ResourceAdapterInternalException("cannot open Derive database " + name + ": " + e.getMessage(), e);
             }
-            databases.put(config.name(), db);
+            databases.put(name, db);
+            statuses.put(name, db::status);
             LOG.log(Level.INFO, "opened Derive database {0} (default host {1})", config.name(), config.defaultHost());
         }
         return db;
+    }
+
+    /**
+     * Where the database of that name stands ({@link Database#status()} once it is open); a
+     * database no one asked for yet, or one of a stopped adapter, is reported closed.
+     */
+    DatabaseStatus status(String name) {
+        Supplier<DatabaseStatus> status = statuses.get(name);
+        if (status != null) {
+            return status.get();
+        }
+        return DatabaseStatus.closed("database '" + name + "' is not open" + (running ? "" : ": the resource adapter is stopped"));
     }
 
     @Override
