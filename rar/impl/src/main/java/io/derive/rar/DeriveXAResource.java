@@ -140,6 +140,7 @@ final class DeriveXAResource implements XAResource {
                 clearBranch();
                 return XA_RDONLY;
             }
+            XaFaultHook.afterPrepare();
             state = State.PREPARED;
             return XA_OK;
         });
@@ -173,6 +174,7 @@ final class DeriveXAResource implements XAResource {
             if (state != State.PREPARED) {
                 throw xa(XAException.XAER_PROTO, "two-phase commit of a branch that is not prepared (" + state + ")");
             }
+            XaFaultHook.beforeCommit();
             try {
                 session.commit();
             } catch (DeriveException e) {
