@@ -29,7 +29,8 @@ import jakarta.resource.Referenceable;
 public interface DeriveConnectionFactory extends Serializable, Referenceable {
 
     /**
-     * Obtains a connection handle.
+     * Obtains a connection handle. While the database is still {@linkplain #status() opening}
+     * it waits for the open to end.
      *
      * @return an open connection, never {@code null}
      * @throws DeriveException if the container cannot supply a connection (for example the pool

@@ -6,19 +6,26 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.derive.client.DeriveConnectionFactory;
 import io.derive.derby.DerbyTableModule;
 import io.derive.engine.api.DatabaseStatus;
+import io.derive.engine.api.DeriveException;
 
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
-import jakarta.resource.ResourceException;
+import jakarta.resource.spi.BootstrapContext;
 import jakarta.resource.spi.ConnectionManager;
+import jakarta.resource.spi.work.Work;
+import jakarta.resource.spi.work.WorkManager;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The adapter opens a database when the container makes its connection factory, before any
- * connection is asked for; the factory then tells where the database stands.
+ * The adapter starts opening a database when the container makes its connection factory, before
+ * any connection is asked for, without waiting for the open; the factory tells where it stands.
  */
 class OpenAtFactoryTest {
 
@@ -51,19 +58,65 @@ class OpenAtFactoryTest {
     }
 
     @Test
-    void aDatabaseThatCannotBeOpenedIsReportedFailedWithTheReason() throws Exception {
+    void makingTheConnectionFactoryDoesNotWaitForTheOpenWhichRunsAsTheContainersWork() throws Exception {
+        List<Work> scheduled = new ArrayList<>();
+        DeriveResourceAdapter adapter = new DeriveResourceAdapter();
+        adapter.start(contextScheduling(scheduled));
+        try {
+            DeriveConnectionFactory connections = (DeriveConnectionFactory) factoryIn(adapter, directory).createConnectionFactory(MANAGER);
+
+            assertThat(connections.status().state()).isEqualTo(DatabaseStatus.State.OPENING);
+            assertThat(Files.exists(DerbyTableModule.derbyDirectory(directory))).isFalse();
+            assertThat(scheduled).hasSize(1);
+            scheduled.get(0).run();
+            assertThat(connections.status().state()).isEqualTo(DatabaseStatus.State.OPEN);
+        } finally {
+            adapter.stop();
+        }
+    }
+
+    @Test
+    void aDatabaseThatCannotBeOpenedIsReportedFailedWithTheReasonAndRefusesConnections() throws Exception {
         DeriveResourceAdapter adapter = startedAdapter();
         try {
             DeriveManagedConnectionFactory factory = factoryIn(adapter, directory);
             factory.setDefaultHost("no-such-host");
 
-            assertThatThrownBy(() -> factory.createConnectionFactory(MANAGER)).isInstanceOf(ResourceException.class);
-            DatabaseStatus status = factory.status();
+            DeriveConnectionFactory connections = (DeriveConnectionFactory) factory.createConnectionFactory(MANAGER);
+
+            DatabaseStatus status = connections.status();
             assertThat(status.state()).isEqualTo(DatabaseStatus.State.FAILED);
             assertThat(status.detail()).startsWith("database 'opened-early' could not be opened: ").contains("no-such-host");
+            assertThatThrownBy(connections::getConnection).isInstanceOf(DeriveException.class).hasMessageContaining("no-such-host");
         } finally {
             adapter.stop();
         }
+    }
+
+    /** A bootstrap context whose work manager only collects the work scheduled on it. */
+    private static BootstrapContext contextScheduling(List<Work> scheduled) {
+        WorkManager workManager = proxy(WorkManager.class, (method, args) -> {
+            if (!method.getName().equals("scheduleWork")) {
+                throw new UnsupportedOperationException(method.getName());
+            }
+            scheduled.add((Work) args[0]);
+            return null;
+        });
+        return proxy(BootstrapContext.class, (method, args) -> {
+            if (!method.getName().equals("getWorkManager")) {
+                throw new UnsupportedOperationException(method.getName());
+            }
+            return workManager;
+        });
+    }
+
+    private interface Answer {
+        Object answer(Method method, Object[] args);
+    }
+
+    private static <T> T proxy(Class<T> type, Answer answer) {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+                (self, method, args) -> answer.answer(method, args)));
     }
 
     private static DeriveResourceAdapter startedAdapter() throws Exception {
