@@ -40,6 +40,9 @@ public class ScenarioServlet extends HttpServlet {
                 case "insertThenSetRollbackOnly" -> bean.insertThenSetRollbackOnly(t, k);
                 case "shared" -> out.append(bean.sharedTransaction(t));
                 case "autocommit" -> out.append(bean.autocommit(t));
+                case "read" -> {
+                    // Only the reads below: what the resources hold now.
+                }
                 case "twoResources" -> {
                     XaCallJournal journal = XaCallJournal.forDatabase(DATABASE);
                     List<XaCallJournal.Entry> before = journal.entries();
