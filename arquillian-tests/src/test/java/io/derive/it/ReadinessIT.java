@@ -13,9 +13,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code /health/ready} during a restart whose open rehydrates a lot: a memory-hosted view over a
- * Derby source of 300,000 rows, refilled at every open. The application's start does not wait for
- * the open, so the server answers — DOWN, naming the opening database — until the open is done.
+ * {@code /health/ready} during a restart, after a SIGKILL, whose open rehydrates a lot: a
+ * memory-hosted view over a Derby source of 300,000 rows, refilled at every open. The
+ * application's start does not wait for the open, so the server answers — DOWN, naming the
+ * opening database — until the open is done.
  */
 class ReadinessIT {
     private static final int ROWS = 300_000;
@@ -35,13 +36,13 @@ class ReadinessIT {
     }
 
     @Test
-    void readinessIsDownWhileALargeRehydrateRunsAndUpOnceTheDatabaseIsOpen() throws Exception {
+    void afterAKillReadinessIsDownWhileALargeRehydrateRunsAndUpOnceTheDatabaseIsOpen() throws Exception {
         server.start();
         sql.run("create table big (k integer primary key, g integer not null)");
         sql.run("create materialized view big_mv using memory as select k, g from big");
         sql.run("insert into big with recursive c(x) as (select 1 union all select x + 1 from c where x < " + ROWS + ")"
                 + " select x, x % 100 from c");
-        server.stop();
+        server.kill();
 
         Readiness restart = server.start();
 
