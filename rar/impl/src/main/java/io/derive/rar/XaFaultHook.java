@@ -5,10 +5,10 @@ import java.lang.System.Logger.Level;
 import java.util.List;
 
 /**
- * A test-only fault in two-phase commit: halts the JVM ({@link Runtime#halt}, as a power cut
- * would end it) at the point the system property {@value #PROPERTY} names, so that a test can
- * check what the transaction manager's recovery makes of the branch after a restart. Off unless
- * the property is set; no server configuration of the product sets it.
+ * A test-only fault in two-phase commit: halts the JVM ({@link Runtime#halt}: no shutdown hook
+ * runs and nothing is closed, as in a crash) at the point the system property {@value #PROPERTY}
+ * names, so that a test can check what the transaction manager's recovery makes of the branch
+ * after a restart. Off unless the property is set; no server configuration of the product sets it.
  *
  * <ul>
  *   <li>{@code afterPrepare}: right after Derive's prepare succeeded, before it answers: the
