@@ -2,11 +2,6 @@ package io.derive.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.derive.it.app.ScenarioBean;
-import io.derive.it.app.ScenarioServlet;
-import io.derive.it.app.TimeoutScenarioBean;
-
-import java.io.File;
 import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,11 +22,7 @@ import jakarta.json.JsonValue;
 
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.asset.StringAsset;
-import org.jboss.shrinkwrap.api.importer.ZipImporter;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -43,7 +33,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ArquillianExtension.class)
 class DeriveIT {
 
-    private static final String APP = "derive";
     private static final String BASE = "http://localhost:" + System.getProperty("derive.http.port", "9180");
     private static final String ADMIN = "Basic " + Base64.getEncoder().encodeToString("admin:derive".getBytes(StandardCharsets.UTF_8));
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
@@ -51,16 +40,7 @@ class DeriveIT {
     /** The EAR as built, with the test web module added to it and to its application.xml. */
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
-        EnterpriseArchive ear = ShrinkWrap.create(ZipImporter.class, APP + ".ear")
-                .importFrom(new File(System.getProperty("derive.ear", "target/derive.ear")))
-                .as(EnterpriseArchive.class);
-        WebArchive tests = ShrinkWrap.create(WebArchive.class, "derive-test.war")
-                .addClasses(ScenarioBean.class, ScenarioServlet.class, TimeoutScenarioBean.class);
-        ear.addAsModule(tests);
-        String applicationXml = new String(readEntry(ear, "META-INF/application.xml"), StandardCharsets.UTF_8);
-        String testModule = "<module><web><web-uri>derive-test.war</web-uri><context-root>/derive-test</context-root></web></module>";
-        ear.setApplicationXML(new StringAsset(applicationXml.replace("</application>", testModule + "</application>")));
-        return ear;
+        return TestApplication.ear();
     }
 
     // (a) a CMT commit makes the source row and its view row visible to a new transaction
@@ -206,20 +186,10 @@ class DeriveIT {
     // --- helpers ---
 
     private static Map<String, String> scenario(String op, String table, String... extra) throws Exception {
-        StringBuilder query = new StringBuilder("?op=" + op + "&t=" + table);
-        for (int i = 0; i < extra.length; i += 2) {
-            query.append('&').append(extra[i]).append('=').append(extra[i + 1]);
-        }
-        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(BASE + "/derive-test/scenario" + query))
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(BASE + Scenarios.path(op, table, extra)))
                 .timeout(Duration.ofSeconds(60)).GET().build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        Map<String, String> lines = new LinkedHashMap<>();
-        for (String line : response.body().split("\n")) {
-            int eq = line.indexOf('=');
-            if (eq > 0) {
-                lines.merge(line.substring(0, eq), line.substring(eq + 1), (a, b) -> a + "\n" + b);
-            }
-        }
+        Map<String, String> lines = Scenarios.answer(response.body());
         if (op.equals("setup")) {
             assertThat(lines).as(response.body()).containsEntry("outcome", "ok");
         }
@@ -281,14 +251,6 @@ class DeriveIT {
             }
             assertThat(System.nanoTime()).as("job " + id + " still " + batchStatus).isLessThan(deadline);
             Thread.sleep(200);
-        }
-    }
-
-    private static byte[] readEntry(EnterpriseArchive ear, String path) {
-        try (var in = ear.get(path).getAsset().openStream()) {
-            return in.readAllBytes();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
         }
     }
 }

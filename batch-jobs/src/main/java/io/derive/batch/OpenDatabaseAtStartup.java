@@ -10,8 +10,9 @@ import jakarta.enterprise.event.Observes;
 
 /**
  * Makes the container create Derive's connection factory when the application starts, which
- * opens the database: rehydrate and the discovery of in-doubt branches then happen at server
- * start, not in the first request.
+ * starts opening the database: rehydrate and the discovery of in-doubt branches then happen at
+ * server start, not in the first request. The application's start does not wait for the open;
+ * {@code /health/ready} is UP once it is done.
  */
 @ApplicationScoped
 public class OpenDatabaseAtStartup {

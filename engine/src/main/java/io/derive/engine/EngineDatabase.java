@@ -2,6 +2,7 @@ package io.derive.engine;
 
 import io.derive.engine.api.BranchId;
 import io.derive.engine.api.Database;
+import io.derive.engine.api.DatabaseStatus;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.RehydrateReport;
 import io.derive.engine.api.Session;
@@ -43,6 +44,8 @@ final class EngineDatabase implements Database {
     private TableModule durableHost;
     /** Branches an ended process left prepared on the durable host; the open completes when none is left. */
     private final Set<BranchId> waitingFor = new LinkedHashSet<>();
+    // Written at each step of the open and at close; read without a lock so that status() never waits.
+    private volatile DatabaseStatus status = DatabaseStatus.opening("opening");
     private volatile boolean closed;
 
     private EngineDatabase(DatabaseConfig config, Map<String, TableModule> modules) {
@@ -71,6 +74,8 @@ final class EngineDatabase implements Database {
         EngineDatabase database = new EngineDatabase(config, modules);
         if (config.durableHost() != null) {
             database.openDurable(config);
+        } else {
+            database.status = DatabaseStatus.open("open");
         }
         LOG.log(Level.INFO, "opened Derive database ''{0}'' with table modules {1}", config.name(), modules.keySet());
         return database;
@@ -97,19 +102,23 @@ final class EngineDatabase implements Database {
         }
         if (inDoubt.isEmpty()) {
             rehydrate();
+            status = DatabaseStatus.open("open");
             return;
         }
         synchronized (waitingFor) {
             inDoubt.forEach(x -> waitingFor.add(BranchId.of(x)));
-            services.unavailable(waitingReason());
+            waitForInDoubt();
         }
         LOG.log(Level.WARNING, "database ''{0}'' waits for the outcome of in-doubt transactions {1}: it opens once "
                 + "their transaction manager (or an operator) has committed or rolled them back", name, waitingFor);
     }
 
-    private String waitingReason() {
-        return "waits for the outcome of " + waitingFor.size() + " in-doubt transaction" + (waitingFor.size() == 1 ? "" : "s")
+    /** Fails every statement, and reports the status, with the branches still undecided. Holds "waitingFor". */
+    private void waitForInDoubt() {
+        String reason = "waits for the outcome of " + waitingFor.size() + " in-doubt transaction" + (waitingFor.size() == 1 ? "" : "s")
                 + " " + waitingFor + " a process left prepared; it opens once they are committed or rolled back";
+        services.unavailable(reason);
+        status = DatabaseStatus.waitingForInDoubt(waitingFor.size(), "database '" + name + "' " + reason);
     }
 
     private void rehydrate() {
@@ -121,6 +130,7 @@ final class EngineDatabase implements Database {
             services.committed().persistThrough(durable);
         } catch (RuntimeException e) {
             durable = null;
+            status = DatabaseStatus.failed("database '" + name + "' could not be rehydrated: " + e.getMessage());
             close();
             throw e;
         }
@@ -159,15 +169,25 @@ final class EngineDatabase implements Database {
             LOG.log(Level.INFO, "database ''{0}'': in-doubt branch {1} {2}", name, xid, commit ? "committed" : "rolled back");
             if (waitingFor.remove(xid)) {
                 if (waitingFor.isEmpty()) {
+                    String opening = "rehydrates now that its in-doubt transactions are decided";
+                    services.unavailable(opening);
+                    status = DatabaseStatus.opening("database '" + name + "' " + opening);
                     rehydrate();
                     services.unavailable(null);
+                    status = DatabaseStatus.open("open");
                     LOG.log(Level.INFO, "opened Derive database ''{0}'' now that its in-doubt transactions are decided", name);
                 } else {
-                    services.unavailable(waitingReason());
+                    waitForInDoubt();
                 }
             }
         }
     }
+
+    @Override
+    public DatabaseStatus status() {
+        return status;
+    }
+
     @Override
     public RehydrateReport rehydrateReport() {
         return services.rehydrateReport();
@@ -196,6 +216,9 @@ final class EngineDatabase implements Database {
             return;
         }
         closed = true;
+        if (!status.isFailed()) {
+            status = DatabaseStatus.closed("database '" + name + "' is closed");
+        }
         if (durable != null) {
             try {
                 durable.markClosed();

@@ -43,6 +43,9 @@ public class ScenarioServlet extends HttpServlet {
                 case "insertThenSetRollbackOnly" -> bean.insertThenSetRollbackOnly(t, k);
                 case "shared" -> out.append(bean.sharedTransaction(t));
                 case "autocommit" -> out.append(bean.autocommit(t));
+                case "read" -> {
+                    // Only the reads below: what the resources hold now.
+                }
                 case "twoResources" -> journalled(out,
                         () -> bean.twoResources(t, k, Boolean.parseBoolean(request.getParameter("rollback"))));
                 case "sleepPastTheTimeout" -> journalled(out, () -> out.append(timeouts.sleepPastTheTimeout(t, 2, 4_000)));

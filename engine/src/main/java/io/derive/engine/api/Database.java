@@ -28,6 +28,17 @@ public interface Database extends AutoCloseable {
     RehydrateReport rehydrateReport();
 
     /**
+     * Where the database stands now: {@link DatabaseStatus.State#OPEN} once it is open,
+     * {@link DatabaseStatus.State#WAITING_FOR_IN_DOUBT} while branches an ended process left
+     * prepared are undecided (see {@link #inDoubt()}), {@link DatabaseStatus.State#OPENING}
+     * while it rehydrates after the last of them was decided, {@link DatabaseStatus.State#CLOSED}
+     * after {@link #close()}, and {@link DatabaseStatus.State#FAILED} when that rehydrate failed
+     * (the database is then closed). It never blocks on an open, a decision or a statement in
+     * progress, and answers after {@link #close()} too, so a health check may call it at any time.
+     */
+    DatabaseStatus status();
+
+    /**
      * The global-transaction branches prepared in this database and not yet decided: those of
      * live or closed sessions ({@link Session#begin(javax.transaction.xa.Xid)}) and those a
      * process that ended left prepared on the durable host. While any of the latter is

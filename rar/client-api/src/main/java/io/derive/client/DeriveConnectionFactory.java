@@ -1,5 +1,6 @@
 package io.derive.client;
 
+import io.derive.engine.api.DatabaseStatus;
 import io.derive.engine.api.DeriveException;
 
 import java.io.Serializable;
@@ -28,11 +29,26 @@ import jakarta.resource.Referenceable;
 public interface DeriveConnectionFactory extends Serializable, Referenceable {
 
     /**
-     * Obtains a connection handle.
+     * Obtains a connection handle. While the database is still {@linkplain #status() opening}
+     * it waits for the open to end.
      *
      * @return an open connection, never {@code null}
      * @throws DeriveException if the container cannot supply a connection (for example the pool
      *                         is exhausted or the database cannot be opened)
      */
     DeriveConnection getConnection();
+
+    /**
+     * Where this factory's database stands now: {@link DatabaseStatus.State#OPEN} when
+     * connections can run statements; {@link DatabaseStatus.State#OPENING} while it is opened
+     * (its views rehydrated); {@link DatabaseStatus.State#WAITING_FOR_IN_DOUBT}, with the number
+     * of branches, while branches a crash left prepared wait for the transaction manager's
+     * recovery; {@link DatabaseStatus.State#CLOSED} once the resource adapter has stopped; and
+     * {@link DatabaseStatus.State#FAILED}, with the reason, when it could not be opened or was
+     * closed because of a failure. Readiness is {@link DatabaseStatus#isOpen()}.
+     *
+     * <p>It obtains no connection, never waits for an open or a recovery in progress and never
+     * throws, so a health check may call it at any time.
+     */
+    DatabaseStatus status();
 }

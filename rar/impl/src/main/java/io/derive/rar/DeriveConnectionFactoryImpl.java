@@ -2,6 +2,7 @@ package io.derive.rar;
 
 import io.derive.client.DeriveConnection;
 import io.derive.client.DeriveConnectionFactory;
+import io.derive.engine.api.DatabaseStatus;
 import io.derive.engine.api.DeriveException;
 
 import javax.naming.Reference;
@@ -30,6 +31,11 @@ public class DeriveConnectionFactoryImpl implements DeriveConnectionFactory {
         } catch (ResourceException e) {
             throw new DeriveException(DeriveException.INTERNAL, "cannot obtain a Derive connection: " + e.getMessage(), e);
         }
+    }
+
+    @Override
+    public DatabaseStatus status() {
+        return factory.status();
     }
 
     // Connectors spec (Referenceable): the container sets the Reference it binds in JNDI.

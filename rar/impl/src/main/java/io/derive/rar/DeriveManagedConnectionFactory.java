@@ -2,6 +2,7 @@ package io.derive.rar;
 
 import io.derive.derby.DerbyTableModule;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.api.DatabaseStatus;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -98,9 +99,14 @@ public class DeriveManagedConnectionFactory
     }
 
     /**
-     * Opens the database here, when the container makes the factory (an application's lookup,
-     * or Liberty's recovery at start), not at the first connection request: the open is what
-     * rehydrates a durable database and finds the branches a crash left in doubt.
+     * Starts opening the database here, when the container makes the factory (an application's
+     * lookup, or Liberty's recovery at start), not at the first connection request: the open is
+     * what rehydrates a durable database and finds the branches a crash left in doubt. It does not
+     * wait for the open: an application that looks the factory up at its start would otherwise
+     * not start until a long rehydrate is done, and Liberty opens its HTTP port only once the
+     * applications have started (or its start timeout has passed), so not even a readiness check
+     * could answer meanwhile. The
+     * factory's {@code status()} tells when the database is open; a connection request waits for it.
      */
     @Override
     public Object createConnectionFactory(ConnectionManager manager) throws ResourceException {
@@ -108,8 +114,17 @@ public class DeriveManagedConnectionFactory
         if (ra == null) {
             throw new ResourceAdapterInternalException("the managed connection factory is not associated with a resource adapter");
         }
-        ra.database(databaseConfig());
+        ra.open(databaseConfig());
         return new DeriveConnectionFactoryImpl(this, manager);
+    }
+
+    /** Where this factory's database stands, without waiting for an open in progress. */
+    DatabaseStatus status() {
+        DeriveResourceAdapter ra = resourceAdapter;
+        if (ra == null) {
+            return DatabaseStatus.closed("database '" + databaseName + "' is not open: no resource adapter is associated");
+        }
+        return ra.status(databaseName);
     }
 
     @Override

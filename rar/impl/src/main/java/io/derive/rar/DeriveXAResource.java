@@ -200,11 +200,16 @@ final class DeriveXAResource implements XAResource {
             if (g == null) {
                 throw XaCodes.error(XAException.XAER_NOTA, "no live branch " + XaCallJournal.format(xid));
             }
+            int vote;
             try {
-                return g.prepare(branchId(xid));
+                vote = g.prepare(branchId(xid));
             } finally {
                 transactions.forgetIfFinished(g);
             }
+            if (vote == XA_OK) {
+                XaFaultHook.afterPrepare();
+            }
+            return vote;
         });
     }
 
@@ -218,6 +223,9 @@ final class DeriveXAResource implements XAResource {
                 }
                 decideElsewhere(xid, true);
                 return null;
+            }
+            if (!onePhase) {
+                XaFaultHook.beforeCommit();
             }
             try {
                 g.commit(branchId(xid), onePhase);

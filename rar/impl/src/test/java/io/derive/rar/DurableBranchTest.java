@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.derive.client.DeriveConnection;
+import io.derive.client.DeriveConnectionFactory;
+import io.derive.engine.api.DatabaseStatus;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -83,6 +85,21 @@ class DurableBranchTest {
         assertThatThrownBy(() -> readK("select k from t"))
                 .hasMessageContaining("waits for the outcome of 1 in-doubt transaction")
                 .hasMessageContaining(XaCallJournal.format(xid));
+    }
+
+    @Test
+    void whileABranchIsInDoubtAfterARestartTheFactoryReportsTheWaitAndOnceItIsDecidedTheOpen() throws Exception {
+        Xid xid = prepareInsertOf(2);
+        restart();
+        DeriveConnectionFactory connections = connectionFactory();
+
+        DatabaseStatus waiting = connections.status();
+        newConnection().getXAResource().commit(xid, false);
+
+        assertThat(waiting.state()).isEqualTo(DatabaseStatus.State.WAITING_FOR_IN_DOUBT);
+        assertThat(waiting.inDoubtBranches()).isEqualTo(1);
+        assertThat(waiting.detail()).contains("waits for the outcome of 1 in-doubt transaction", XaCallJournal.format(xid));
+        assertThat(connections.status().state()).isEqualTo(DatabaseStatus.State.OPEN);
     }
 
     @Test
@@ -211,6 +228,11 @@ class DurableBranchTest {
     private void restart() throws Exception {
         stop();
         start();
+    }
+
+    private DeriveConnectionFactory connectionFactory() throws Exception {
+        return (DeriveConnectionFactory) factory.createConnectionFactory(
+                (mcf, info) -> mcf.createManagedConnection(null, info).getConnection(null, info));
     }
 
     private DeriveManagedConnection newConnection() throws Exception {
