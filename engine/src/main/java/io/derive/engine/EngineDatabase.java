@@ -3,6 +3,7 @@ package io.derive.engine;
 import io.derive.engine.api.BranchId;
 import io.derive.engine.api.Database;
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.InDoubtBranch;
 import io.derive.engine.api.RehydrateReport;
 import io.derive.engine.api.Session;
 import io.derive.engine.durable.DurableCatalog;
@@ -41,8 +42,8 @@ final class EngineDatabase implements Database {
     private final AtomicLong sessionIds = new AtomicLong();
     private DurableCatalog durable;
     private TableModule durableHost;
-    /** Branches an ended process left prepared on the durable host; the open completes when none is left. */
-    private final Set<BranchId> waitingFor = new LinkedHashSet<>();
+    /** The in-doubt branches of the durable host, and the operators' decisions of them; null unless durable. */
+    private InDoubtRecovery recovery;
     private volatile boolean closed;
 
     private EngineDatabase(DatabaseConfig config, Map<String, TableModule> modules) {
@@ -77,9 +78,10 @@ final class EngineDatabase implements Database {
     }
 
     /**
-     * Rehydrates now, or — when the durable host holds branches an ended process prepared — once
-     * they are decided: until then what they wrote (catalog rows included) is locked and of
-     * unknown outcome, so nothing may be read or adopted from it.
+     * Rehydrates now, or — when the durable host holds branches an ended process prepared that
+     * changed the catalog — once they are decided: until then the catalog rows they wrote are
+     * locked and of unknown outcome, so nothing may be read or adopted from them. What other
+     * in-doubt branches wrote waits alone (see {@link InDoubtRecovery}).
      */
     private void openDurable(DatabaseConfig config) {
         durableHost = modules.get(config.durableHost());
@@ -88,42 +90,34 @@ final class EngineDatabase implements Database {
             throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "no table module named '" + config.durableHost()
                     + "' to keep the catalog of database '" + config.name() + "'");
         }
-        List<Xid> inDoubt;
         try {
-            inDoubt = durableHost.inDoubt();
+            recovery = InDoubtRecovery.open(name, durableHost, services, this::rehydrate, this::ownSession);
         } catch (RuntimeException e) {
             close();
             throw e;
         }
-        if (inDoubt.isEmpty()) {
-            rehydrate();
-            return;
-        }
-        synchronized (waitingFor) {
-            inDoubt.forEach(x -> waitingFor.add(BranchId.of(x)));
-            services.unavailable(waitingReason());
-        }
-        LOG.log(Level.WARNING, "database ''{0}'' waits for the outcome of in-doubt transactions {1}: it opens once "
-                + "their transaction manager (or an operator) has committed or rolled them back", name, waitingFor);
+        services.inDoubtBranches(recovery::listing);
     }
 
-    private String waitingReason() {
-        return "waits for the outcome of " + waitingFor.size() + " in-doubt transaction" + (waitingFor.size() == 1 ? "" : "s")
-                + " " + waitingFor + " a process left prepared; it opens once they are committed or rolled back";
-    }
-
-    private void rehydrate() {
+    private Rehydrator rehydrate() {
         try {
             durable = DurableCatalog.open(durableHost, name);
-            try (Session session = new EngineSession(services, sessionIds.incrementAndGet(), true)) {
-                services.rehydrateReport(new Rehydrator(durable, services).run(session));
+            Rehydrator rehydrator = new Rehydrator(durable, services);
+            try (Session session = ownSession()) {
+                services.rehydrateReport(rehydrator.run(session));
             }
             services.committed().persistThrough(durable);
+            return rehydrator;
         } catch (RuntimeException e) {
             durable = null;
             close();
             throw e;
         }
+    }
+
+    /** A session of the database's own: it works while the database waits, and on what is fenced. */
+    private Session ownSession() {
+        return new EngineSession(services, sessionIds.incrementAndGet(), true);
     }
 
     @Override
@@ -132,8 +126,15 @@ final class EngineDatabase implements Database {
         Set<BranchId> all = new LinkedHashSet<>(services.committed().branches().xids());
         if (durableHost != null) {
             durableHost.inDoubt().forEach(x -> all.add(BranchId.of(x)));
+            all.addAll(recovery.decided());
         }
         return List.copyOf(all);
+    }
+
+    @Override
+    public List<InDoubtBranch> inDoubtBranches() {
+        requireNotClosed();
+        return recovery == null ? List.of() : recovery.listing();
     }
 
     @Override
@@ -151,23 +152,34 @@ final class EngineDatabase implements Database {
         if (services.committed().branches().decide(xid, commit)) {
             return;
         }
-        if (durableHost == null) {
+        requireRecovery(xid).decide(xid, commit);
+    }
+
+    @Override
+    public void resolveHeuristically(Xid xid, boolean commit) {
+        requireNotClosed();
+        BranchId branch = BranchId.of(xid);
+        if (services.committed().branches().contains(branch)) {
+            throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "transaction branch " + branch + " is prepared by a "
+                    + "live session of database '" + name + "': its transaction manager decides it");
+        }
+        requireRecovery(branch).resolveHeuristically(branch, commit);
+    }
+
+    @Override
+    public void forgetHeuristic(Xid xid) {
+        requireNotClosed();
+        BranchId branch = BranchId.of(xid);
+        requireRecovery(branch).forget(branch);
+    }
+
+    private InDoubtRecovery requireRecovery(BranchId xid) {
+        if (recovery == null) {
             throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "database '" + name + "' has no prepared branch " + xid);
         }
-        synchronized (waitingFor) {
-            durableHost.completeInDoubt(xid, commit);
-            LOG.log(Level.INFO, "database ''{0}'': in-doubt branch {1} {2}", name, xid, commit ? "committed" : "rolled back");
-            if (waitingFor.remove(xid)) {
-                if (waitingFor.isEmpty()) {
-                    rehydrate();
-                    services.unavailable(null);
-                    LOG.log(Level.INFO, "opened Derive database ''{0}'' now that its in-doubt transactions are decided", name);
-                } else {
-                    services.unavailable(waitingReason());
-                }
-            }
-        }
+        return recovery;
     }
+
     @Override
     public RehydrateReport rehydrateReport() {
         return services.rehydrateReport();

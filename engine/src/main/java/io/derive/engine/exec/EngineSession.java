@@ -50,8 +50,9 @@ public final class EngineSession implements Session {
     }
 
     /**
-     * @param opensDatabase true for the session the database's own open runs (rehydrate), which
-     *                      works while the database is {@linkplain EngineServices#unavailable unavailable}
+     * @param opensDatabase true for a session of the database's own (rehydrate, and the restore of
+     *                      what in-doubt branches fenced), which works while the database is
+     *                      {@linkplain EngineServices#unavailable unavailable} and on fenced objects
      */
     public EngineSession(EngineServices services, long id, boolean opensDatabase) {
         this.services = services;
@@ -389,7 +390,8 @@ public final class EngineSession implements Session {
             services.requireAvailable();
         }
         resources.branch(branch);
-        return new Transaction(services.committed(), resources, "session " + id + " of database '" + services.databaseName() + "'");
+        return new Transaction(services.committed(), resources, "session " + id + " of database '" + services.databaseName() + "'",
+                !opensDatabase);
     }
 
     private void requireTransaction(String verb, Statement at) {
