@@ -37,10 +37,13 @@ import java.util.function.Supplier;
  * {@value #USAGE} for bad options or a script that cannot be read; {@value #UNAVAILABLE} when the
  * database cannot be opened. The database lives as long as the command.
  *
- * <p>{@code derive slt FILE…} runs sqllogictest files instead (see {@link SltCommand}).
+ * <p>{@code derive slt FILE…} runs sqllogictest files instead (see {@link SltCommand});
+ * {@code derive --db DIR in-doubt} and {@code derive --db DIR resolve XID commit|rollback} list
+ * and decide the in-doubt transactions of a stopped server's database (see {@link InDoubtCommand}
+ * and {@link ResolveCommand}).
  */
 @Command(name = "derive", mixinStandardHelpOptions = true, version = "derive 0.1.0-SNAPSHOT",
-        subcommands = SltCommand.class,
+        subcommands = {SltCommand.class, InDoubtCommand.class, ResolveCommand.class},
         description = "Runs SQL against an embedded Derive database, from a script or interactively.")
 public final class DeriveShell implements Callable<Integer> {
     /** The script or interactive session ran; statement errors are reported, not fatal. */
@@ -141,6 +144,11 @@ public final class DeriveShell implements Callable<Integer> {
             err.flush();
             return UNAVAILABLE;
         }
+    }
+
+    /** The directory {@code --db} named, or null; for the subcommands that work on it. */
+    Path databaseDirectory() {
+        return databaseDirectory;
     }
 
     private DatabaseLocation location() {

@@ -1,5 +1,6 @@
 package io.derive.derby;
 
+import io.derive.engine.api.BranchId;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.HostSession;
@@ -15,14 +16,18 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+
+import javax.transaction.xa.Xid;
 
 /**
  * One engine table stored as one Derby table: a primary-key column holding the engine's physical
@@ -36,6 +41,11 @@ import java.util.function.UnaryOperator;
  * every key some write hides from its snapshot, with the value the table's {@link BeforeImages}
  * keep. A transaction's writes stay engine-side ({@link PendingRows}) until it prepares, and are
  * then {@linkplain #flush flushed} in batches inside its Derby transaction.
+ *
+ * <p>A table reopened with rows of XA branches an ended process left in doubt
+ * ({@link #inDoubtWriters()}, from the {@link InDoubtManifest}) has no before-images for them:
+ * the engine does not read it until they complete, and it is neither counted nor given index
+ * entries before then ({@link #settle()}).
  */
 final class DerbyTable implements HostedTable {
     private final DerbyTableModule module;
@@ -57,6 +67,10 @@ final class DerbyTable implements HostedTable {
     private final AtomicLong committedRows;
     private final DerbyBackingHost backing = new DerbyBackingHost(this);
     private final BeforeImages images = new BeforeImages();
+    /** The in-doubt branches of an ended process that wrote this table; see {@link #inDoubtWriters()}. */
+    private final Set<BranchId> inDoubtWriters = new LinkedHashSet<>();
+    /** Indexes created while {@link #inDoubtWriters} were not empty, built once they are. */
+    private final List<DerbyIndex> unbuilt = new ArrayList<>();
 
     /** @param keptIndexes the Derby names of the index tables of an earlier open, by lower-case index name */
     DerbyTable(DerbyTableModule module, TableShape shape, String derbySchema, String derbyName, long rows,
@@ -166,6 +180,36 @@ final class DerbyTable implements HostedTable {
     }
 
     @Override
+    public synchronized List<Xid> inDoubtWriters() {
+        return List.copyOf(inDoubtWriters);
+    }
+
+    /** Reopened with rows and index entries {@code writers} wrote, whose outcome is unknown. */
+    synchronized void awaitOutcomeOf(List<BranchId> writers) {
+        inDoubtWriters.addAll(writers);
+    }
+
+    /** Branch {@code xid} has completed: true when no in-doubt branch wrote this table any more. */
+    synchronized boolean outcomeKnown(BranchId xid) {
+        inDoubtWriters.remove(xid);
+        return inDoubtWriters.isEmpty();
+    }
+
+    /**
+     * Counts the rows and builds the indexes deferred while in-doubt branches held them, now that
+     * the last has completed; the engine has not read or written the table since it reopened it.
+     */
+    void settle() {
+        committedRows.set(module.store().countRows(qualified));
+        List<DerbyIndex> building;
+        synchronized (this) {
+            building = List.copyOf(unbuilt);
+            unbuilt.clear();
+        }
+        building.forEach(index -> index.fill(null));
+    }
+
+    @Override
     public Optional<BackingHost> backingHost() {
         return Optional.of(backing);
     }
@@ -179,6 +223,13 @@ final class DerbyTable implements HostedTable {
         }
         DerbyIndex created = DerbyIndex.create(this, index);
         indexes.put(key, created);
+        synchronized (this) {
+            if (!inDoubtWriters.isEmpty()) {
+                // The rows it would index have no outcome yet: settle() builds it once they have.
+                unbuilt.add(created);
+                return;
+            }
+        }
         try {
             created.fill(module.currentWriter());
         } catch (RuntimeException e) {
@@ -350,6 +401,20 @@ final class DerbyTable implements HostedTable {
 
     /** What a flush writes to this table and to each of its index tables. */
     record TableChanges(List<Change> rows, Map<DerbyIndex, DerbyIndex.EntryChanges> entries) {
+    }
+
+    /** The qualified Derby names of the tables {@code changes} writes: this table's, and those of the indexes whose entries change. */
+    List<String> tablesWritten(TableChanges changes) {
+        List<String> written = new ArrayList<>();
+        if (!changes.rows().isEmpty()) {
+            written.add(qualified);
+        }
+        changes.entries().forEach((index, entries) -> {
+            if (!entries.removed().isEmpty() || !entries.added().isEmpty()) {
+                written.add(index.qualifiedDerbyName());
+            }
+        });
+        return written;
     }
 
     /** The changes {@code pending} makes, in key order; keys it inserted and deleted again are left out. */

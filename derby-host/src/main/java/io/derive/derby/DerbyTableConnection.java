@@ -16,7 +16,9 @@ import java.util.Optional;
  * every Derby table of a transaction moves in step.
  *
  * <p>Readers never wait: not for an open writer, nor for one whose branch is prepared or in
- * doubt; they read Derby without locks and the before-images the writers registered.
+ * doubt; they read Derby without locks and the before-images the writers registered. A branch a
+ * process that ended left in doubt registered none in this one: the engine opens no connection
+ * to the tables it wrote until it is decided ({@link DerbyTable#inDoubtWriters()}).
  */
 final class DerbyTableConnection implements TableConnection {
     private final DerbyTable table;

@@ -1,5 +1,6 @@
 package io.derive.derby;
 
+import io.derive.engine.api.BranchId;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
@@ -10,6 +11,7 @@ import io.derive.engine.types.Collation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +49,9 @@ public final class DerbyTableModule implements TableModule {
     private final Duration lockTimeout;
     private DerbyStore store;
     private DetachedIndexes detached;
+    private InDoubtManifest manifest;
+    /** Reopened tables that in-doubt branches of an ended process wrote, until the last of those completes. */
+    private final List<DerbyTable> awaitingOutcome = new ArrayList<>();
     private volatile DerbyTransaction writer;
     /** Statements the session connections ran, and those of the stores this module has closed. */
     private final AtomicLong statements = new AtomicLong();
@@ -168,13 +173,28 @@ public final class DerbyTableModule implements TableModule {
         return reopenDerby(names.get(0), names.get(1), shape, committedRows, indexes);
     }
 
+    /**
+     * A table that in-doubt branches wrote is not counted: Derby holds their row locks, and their
+     * rows are of unknown outcome; {@link #completeInDoubt} counts it.
+     */
     private Optional<HostedTable> reopenDerby(String schema, String name, TableShape shape, OptionalLong committedRows,
                                               Map<String, String> indexes) {
         if (!store().reopen(schema, name, DerbyTable.columnTypes(shape))) {
             return Optional.empty();
         }
-        long rows = committedRows.isPresent() ? committedRows.getAsLong() : store().countRows(DerbySql.qualified(schema, name));
-        return Optional.of(new DerbyTable(this, shape, schema, name, rows, indexes));
+        String qualified = DerbySql.qualified(schema, name);
+        List<String> storage = new ArrayList<>(List.of(qualified));
+        indexes.values().forEach(index -> storage.add(DerbySql.qualified(schema, index)));
+        List<BranchId> writers = inDoubtManifest().writers(storage);
+        long rows = committedRows.isPresent() || !writers.isEmpty() ? committedRows.orElse(0) : store().countRows(qualified);
+        DerbyTable table = new DerbyTable(this, shape, schema, name, rows, indexes);
+        if (!writers.isEmpty()) {
+            table.awaitOutcomeOf(writers);
+            synchronized (awaitingOutcome) {
+                awaitingOutcome.add(table);
+            }
+        }
+        return Optional.of(table);
     }
 
     /** The branches Derby holds prepared ({@link DerbyTransaction#prepareDurably()}), booting Derby if it is not yet. */
@@ -186,6 +206,13 @@ public final class DerbyTableModule implements TableModule {
     @Override
     public void completeInDoubt(Xid xid, boolean commit) {
         store().completeInDoubt(xid, commit);
+        BranchId branch = BranchId.of(xid);
+        inDoubtManifest().completed(branch);
+        List<DerbyTable> settled = new ArrayList<>();
+        synchronized (awaitingOutcome) {
+            awaitingOutcome.removeIf(table -> table.outcomeKnown(branch) && settled.add(table));
+        }
+        settled.forEach(DerbyTable::settle);
     }
 
     /** Also forgets the detached index tables: the catalog just rewritten names none of them. */
@@ -220,6 +247,17 @@ public final class DerbyTableModule implements TableModule {
             detached = scratch ? DetachedIndexes.none(this) : DetachedIndexes.open(this, store(), store().derbySchema(SYSTEM_SCHEMA));
         }
         return detached;
+    }
+
+    /**
+     * The record of what each XA branch wrote; tables in memory do not outlive the module, nor
+     * do their branches, so theirs is never written.
+     */
+    synchronized InDoubtManifest inDoubtManifest() {
+        if (manifest == null) {
+            manifest = scratch ? InDoubtManifest.none(this) : InDoubtManifest.open(this, store(), store().derbySchema(SYSTEM_SCHEMA));
+        }
+        return manifest;
     }
 
     /** Counts one statement execution (a batch counts once) on a connection of this module. */
@@ -281,10 +319,14 @@ public final class DerbyTableModule implements TableModule {
     @Override
     public synchronized void close() {
         if (store != null) {
+            if (manifest != null) {
+                manifest.close();
+            }
             store.close();
             statements.addAndGet(store.statementsExecuted());
             store = null;
             detached = null;
+            manifest = null;
         }
     }
 }

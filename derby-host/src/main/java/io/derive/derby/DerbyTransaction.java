@@ -61,6 +61,10 @@ final class DerbyTransaction {
     private long lastReadSnapshot;
     private Object[] lastReadRow;
     private Flush flush;
+    /** The qualified names of the Derby tables the flush wrote. */
+    private final List<String> tablesWritten = new ArrayList<>();
+    /** True once the in-doubt manifest names this branch. */
+    private boolean recorded;
     private boolean wrote;
     private boolean ended;
     private DeriveException doomedBy;
@@ -197,7 +201,10 @@ final class DerbyTransaction {
         flush = f;
         Map<DerbyTable, DerbyTable.TableChanges> changes = new LinkedHashMap<>();
         pending.forEach((table, rows) -> changes.put(table, table.changes(rows)));
-        changes.forEach((table, c) -> table.register(c, f));
+        changes.forEach((table, c) -> {
+            table.register(c, f);
+            tablesWritten.addAll(table.tablesWritten(c));
+        });
         try {
             for (Map.Entry<DerbyTable, DerbyTable.TableChanges> e : changes.entrySet()) {
                 e.getKey().write(this, e.getValue(), f);
@@ -214,13 +221,23 @@ final class DerbyTransaction {
     /**
      * Prepares Derby's branch once, however many connections ask; a transaction without a
      * branch has nothing to do. Derby votes read-only when the branch wrote nothing, and has
-     * then finished it.
+     * then finished it. Before Derby prepares, the {@link InDoubtManifest} records what the
+     * branch wrote: once prepared, the branch may outlive this process in doubt.
      */
     void prepareDurably() {
         if (branchState != BranchState.STARTED || ended) {
             return;
         }
         flush();
+        if (!tablesWritten.isEmpty()) {
+            try {
+                session.module().inDoubtManifest().record(branch, tablesWritten);
+            } catch (DeriveException e) {
+                doomedBy = e;
+                throw e;
+            }
+            recorded = true;
+        }
         XAResource xa = session.xaResource();
         try {
             xa.end(branch, XAResource.TMSUCCESS);
@@ -358,8 +375,12 @@ final class DerbyTransaction {
 
     private void finish() {
         ended = true;
+        if (recorded) {
+            session.module().inDoubtManifest().completed(branch);
+        }
         pending = new LinkedHashMap<>();
         marks.clear();
+        tablesWritten.clear();
         if (flush != null && flush.keysWritten() > RENEW_CONNECTION_AFTER_KEYS) {
             session.renewConnection();
         }

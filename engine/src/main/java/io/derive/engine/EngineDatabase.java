@@ -4,6 +4,7 @@ import io.derive.engine.api.BranchId;
 import io.derive.engine.api.Database;
 import io.derive.engine.api.DatabaseStatus;
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.InDoubtBranch;
 import io.derive.engine.api.RehydrateReport;
 import io.derive.engine.api.Session;
 import io.derive.engine.durable.DurableCatalog;
@@ -42,10 +43,10 @@ final class EngineDatabase implements Database {
     private final AtomicLong sessionIds = new AtomicLong();
     private DurableCatalog durable;
     private TableModule durableHost;
-    /** Branches an ended process left prepared on the durable host; the open completes when none is left. */
-    private final Set<BranchId> waitingFor = new LinkedHashSet<>();
-    // Written at each step of the open and at close; read without a lock so that status() never waits.
-    private volatile DatabaseStatus status = DatabaseStatus.opening("opening");
+    /** The in-doubt branches of the durable host, and the operators' decisions of them; null unless durable. */
+    private InDoubtRecovery recovery;
+    // Set when the database failed or closed; read without a lock so that status() never waits.
+    private volatile DatabaseStatus ended;
     private volatile boolean closed;
 
     private EngineDatabase(DatabaseConfig config, Map<String, TableModule> modules) {
@@ -74,17 +75,16 @@ final class EngineDatabase implements Database {
         EngineDatabase database = new EngineDatabase(config, modules);
         if (config.durableHost() != null) {
             database.openDurable(config);
-        } else {
-            database.status = DatabaseStatus.open("open");
         }
         LOG.log(Level.INFO, "opened Derive database ''{0}'' with table modules {1}", config.name(), modules.keySet());
         return database;
     }
 
     /**
-     * Rehydrates now, or — when the durable host holds branches an ended process prepared — once
-     * they are decided: until then what they wrote (catalog rows included) is locked and of
-     * unknown outcome, so nothing may be read or adopted from it.
+     * Rehydrates now, or — when the durable host holds branches an ended process prepared that
+     * changed the catalog — once they are decided: until then the catalog rows they wrote are
+     * locked and of unknown outcome, so nothing may be read or adopted from them. What other
+     * in-doubt branches wrote waits alone (see {@link InDoubtRecovery}).
      */
     private void openDurable(DatabaseConfig config) {
         durableHost = modules.get(config.durableHost());
@@ -93,47 +93,35 @@ final class EngineDatabase implements Database {
             throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "no table module named '" + config.durableHost()
                     + "' to keep the catalog of database '" + config.name() + "'");
         }
-        List<Xid> inDoubt;
         try {
-            inDoubt = durableHost.inDoubt();
+            recovery = InDoubtRecovery.open(name, durableHost, services, this::rehydrate, this::ownSession);
         } catch (RuntimeException e) {
             close();
             throw e;
         }
-        if (inDoubt.isEmpty()) {
-            rehydrate();
-            status = DatabaseStatus.open("open");
-            return;
-        }
-        synchronized (waitingFor) {
-            inDoubt.forEach(x -> waitingFor.add(BranchId.of(x)));
-            waitForInDoubt();
-        }
-        LOG.log(Level.WARNING, "database ''{0}'' waits for the outcome of in-doubt transactions {1}: it opens once "
-                + "their transaction manager (or an operator) has committed or rolled them back", name, waitingFor);
+        services.inDoubtBranches(recovery::listing);
     }
 
-    /** Fails every statement, and reports the status, with the branches still undecided. Holds "waitingFor". */
-    private void waitForInDoubt() {
-        String reason = "waits for the outcome of " + waitingFor.size() + " in-doubt transaction" + (waitingFor.size() == 1 ? "" : "s")
-                + " " + waitingFor + " a process left prepared; it opens once they are committed or rolled back";
-        services.unavailable(reason);
-        status = DatabaseStatus.waitingForInDoubt(waitingFor.size(), "database '" + name + "' " + reason);
-    }
-
-    private void rehydrate() {
+    private Rehydrator rehydrate() {
         try {
             durable = DurableCatalog.open(durableHost, name);
-            try (Session session = new EngineSession(services, sessionIds.incrementAndGet(), true)) {
-                services.rehydrateReport(new Rehydrator(durable, services).run(session));
+            Rehydrator rehydrator = new Rehydrator(durable, services);
+            try (Session session = ownSession()) {
+                services.rehydrateReport(rehydrator.run(session));
             }
             services.committed().persistThrough(durable);
+            return rehydrator;
         } catch (RuntimeException e) {
             durable = null;
-            status = DatabaseStatus.failed("database '" + name + "' could not be rehydrated: " + e.getMessage());
+            ended = DatabaseStatus.failed("database '" + name + "' could not be rehydrated: " + e.getMessage());
             close();
             throw e;
         }
+    }
+
+    /** A session of the database's own: it works while the database waits, and on what is fenced. */
+    private Session ownSession() {
+        return new EngineSession(services, sessionIds.incrementAndGet(), true);
     }
 
     @Override
@@ -142,8 +130,15 @@ final class EngineDatabase implements Database {
         Set<BranchId> all = new LinkedHashSet<>(services.committed().branches().xids());
         if (durableHost != null) {
             durableHost.inDoubt().forEach(x -> all.add(BranchId.of(x)));
+            all.addAll(recovery.decided());
         }
         return List.copyOf(all);
+    }
+
+    @Override
+    public List<InDoubtBranch> inDoubtBranches() {
+        requireNotClosed();
+        return recovery == null ? List.of() : recovery.listing();
     }
 
     @Override
@@ -161,31 +156,59 @@ final class EngineDatabase implements Database {
         if (services.committed().branches().decide(xid, commit)) {
             return;
         }
-        if (durableHost == null) {
+        requireRecovery(xid).decide(xid, commit);
+    }
+
+    @Override
+    public void resolveHeuristically(Xid xid, boolean commit) {
+        requireNotClosed();
+        BranchId branch = BranchId.of(xid);
+        if (services.committed().branches().contains(branch)) {
+            throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "transaction branch " + branch + " is prepared by a "
+                    + "live session of database '" + name + "': its transaction manager decides it");
+        }
+        requireRecovery(branch).resolveHeuristically(branch, commit);
+    }
+
+    @Override
+    public void forgetHeuristic(Xid xid) {
+        requireNotClosed();
+        BranchId branch = BranchId.of(xid);
+        requireRecovery(branch).forget(branch);
+    }
+
+    private InDoubtRecovery requireRecovery(BranchId xid) {
+        if (recovery == null) {
             throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "database '" + name + "' has no prepared branch " + xid);
         }
-        synchronized (waitingFor) {
-            durableHost.completeInDoubt(xid, commit);
-            LOG.log(Level.INFO, "database ''{0}'': in-doubt branch {1} {2}", name, xid, commit ? "committed" : "rolled back");
-            if (waitingFor.remove(xid)) {
-                if (waitingFor.isEmpty()) {
-                    String opening = "rehydrates now that its in-doubt transactions are decided";
-                    services.unavailable(opening);
-                    status = DatabaseStatus.opening("database '" + name + "' " + opening);
-                    rehydrate();
-                    services.unavailable(null);
-                    status = DatabaseStatus.open("open");
-                    LOG.log(Level.INFO, "opened Derive database ''{0}'' now that its in-doubt transactions are decided", name);
-                } else {
-                    waitForInDoubt();
-                }
-            }
-        }
+        return recovery;
     }
 
     @Override
     public DatabaseStatus status() {
-        return status;
+        DatabaseStatus end = ended;
+        if (end != null) {
+            return end;
+        }
+        if (recovery != null) {
+            int waits = recovery.catalogWaits();
+            if (waits > 0) {
+                return DatabaseStatus.waitingForInDoubt(waits, "database '" + name + "' " + recovery.catalogWait());
+            }
+            if (recovery.rehydrating()) {
+                return DatabaseStatus.opening("database '" + name + "' rehydrates now that the in-doubt transactions "
+                        + "that changed its catalog are decided");
+            }
+            // Open, but not ready: what these branches wrote, and the views over it, wait for their outcome.
+            List<String> undecided = recovery.listing().stream().filter(b -> b.state() == InDoubtBranch.State.IN_DOUBT)
+                    .map(b -> b.xid() + " (wrote " + String.join(", ", b.touched()) + ")").toList();
+            if (!undecided.isEmpty()) {
+                return DatabaseStatus.waitingForInDoubt(undecided.size(), "database '" + name + "' waits for the outcome of "
+                        + undecided.size() + " in-doubt transaction" + (undecided.size() == 1 ? "" : "s") + " a process left prepared: "
+                        + String.join("; ", undecided) + "; what they wrote waits, the rest answers");
+            }
+        }
+        return DatabaseStatus.open("open");
     }
 
     @Override
@@ -216,8 +239,8 @@ final class EngineDatabase implements Database {
             return;
         }
         closed = true;
-        if (!status.isFailed()) {
-            status = DatabaseStatus.closed("database '" + name + "' is closed");
+        if (ended == null) {
+            ended = DatabaseStatus.closed("database '" + name + "' is closed");
         }
         if (durable != null) {
             try {

@@ -34,6 +34,26 @@ public record BranchId(int formatId, byte[] gtrid, byte[] bqual) implements Xid 
                 : new BranchId(xid.getFormatId(), xid.getGlobalTransactionId(), xid.getBranchQualifier());
     }
 
+    /**
+     * The branch {@link #toString()} printed: {@code formatId:gtrid-hex:bqual-hex}, the format
+     * id in decimal and each id in hexadecimal digits of either case (an empty id is empty).
+     *
+     * @throws DeriveException {@link DeriveException#DATA} naming the text when it is not of that form
+     */
+    public static BranchId parse(String text) {
+        String[] parts = text == null ? new String[0] : text.split(":", -1);
+        try {
+            if (parts.length != 3) {
+                throw new IllegalArgumentException("three parts separated by ':' expected");
+            }
+            HexFormat hex = HexFormat.of();
+            return new BranchId(Integer.parseInt(parts[0]), hex.parseHex(parts[1]), hex.parseHex(parts[2]));
+        } catch (IllegalArgumentException e) {
+            throw new DeriveException(DeriveException.DATA, "'" + text + "' is not a transaction branch of the form "
+                    + "formatId:gtrid-hex:bqual-hex (" + e.getMessage() + ")", e);
+        }
+    }
+
     @Override
     public int getFormatId() {
         return formatId;

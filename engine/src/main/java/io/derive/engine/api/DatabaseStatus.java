@@ -18,9 +18,11 @@ public record DatabaseStatus(State state, int inDoubtBranches, String detail) {
         /** Being opened (its catalog read, its materialized views rehydrated): statements cannot run yet. */
         OPENING,
         /**
-         * Opened on a durable host that holds branches an ended process left prepared: statements
-         * fail until the transaction manager (or an operator) has decided the last of them, and
-         * the database then goes through {@link #OPENING} again.
+         * Opened on a durable host that holds branches an ended process left prepared, not yet
+         * decided by the transaction manager (or an operator): what they wrote, and the views
+         * over it, fail at once while the rest answers; when one of them changed the catalog,
+         * every statement fails, and its decision takes the database through {@link #OPENING}
+         * again. Not ready, for a health check.
          */
         WAITING_FOR_IN_DOUBT,
         /** Open: statements run. */

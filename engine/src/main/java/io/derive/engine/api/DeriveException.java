@@ -23,6 +23,15 @@ public class DeriveException extends RuntimeException {
     public static final String DATA = "22000";
     public static final String CONSTRAINT = "23000";
     public static final String TRANSACTION_STATE = "25000";
+    /**
+     * What a statement needs waits for the outcome of an in-doubt transaction a process that
+     * ended left prepared: retry once its transaction manager (or an operator) has decided it.
+     */
+    public static final String IN_DOUBT = "25I01";
+    /** The transaction branch was committed by an operator's heuristic decision, not by its transaction manager. */
+    public static final String HEURISTICALLY_COMMITTED = "25I02";
+    /** The transaction branch was rolled back by an operator's heuristic decision, not by its transaction manager. */
+    public static final String HEURISTICALLY_ROLLED_BACK = "25I03";
     public static final String LOCK_TIMEOUT = "40001";
     public static final String READ_ONLY = "25006";
     /** The transaction was canceled by {@link Session#cancel()} (SQLSTATE query_canceled). */

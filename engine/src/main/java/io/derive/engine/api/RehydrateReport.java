@@ -13,7 +13,8 @@ import java.util.List;
  *                       the trust basis of the row counts stored at that close
  * @param views          one outcome per materialized view, in the order they were processed
  * @param storage        one entry per table whose rows were counted and per index that was
- *                       built, in the order the open did them
+ *                       built, in the order the open did them, and one per table or index
+ *                       that waits for an in-doubt transaction
  */
 public record RehydrateReport(boolean lastCloseClean, List<Outcome> views, List<Repair> storage) {
 
@@ -24,11 +25,17 @@ public record RehydrateReport(boolean lastCloseClean, List<Outcome> views, List<
         /** Its contents were recomputed from its body. */
         REFILLED,
         /** It could not be restored; its backing stays as a plain table. */
-        FAILED
+        FAILED,
+        /**
+         * Its backing or a source (directly or through other views) holds writes of an in-doubt
+         * transaction: it is registered but answers nothing until that transaction is decided,
+         * then it is adopted or refilled and the report says so.
+         */
+        WAITING
     }
 
     /**
-     * @param reason why it was refilled or failed; null when it was adopted
+     * @param reason why it was refilled, failed or waits; null when it was adopted
      */
     public record Outcome(String schema, String name, Action action, String reason) {
     }
@@ -38,13 +45,18 @@ public record RehydrateReport(boolean lastCloseClean, List<Outcome> views, List<
         /** The table's rows were counted: no count stored at the last close could be trusted. */
         COUNTED,
         /** The index was built from its table's rows: its host kept no entries known current. */
-        REBUILT
+        REBUILT,
+        /**
+         * The table holds writes of an in-doubt transaction: it answers nothing, and its rows are
+         * counted (the index built) only once that transaction is decided.
+         */
+        WAITING
     }
 
     /**
      * @param table  the table counted, or whose index was built
      * @param index  the index built; null for {@link Work#COUNTED}
-     * @param reason why the stored state was not used
+     * @param reason why the stored state was not used, or what it waits for
      */
     public record Repair(String schema, String table, String index, Work work, String reason) {
     }

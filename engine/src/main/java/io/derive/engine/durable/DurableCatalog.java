@@ -3,13 +3,12 @@ package io.derive.engine.durable;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.api.BranchId;
 import io.derive.engine.spi.HostedTable;
-import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableModule;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.txn.CatalogPersistence;
-import io.derive.engine.txn.SessionResources;
 import io.derive.engine.txn.Transaction;
 import io.derive.engine.types.Collation;
 import io.derive.engine.types.SqlType;
@@ -22,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.function.Consumer;
 
 /**
  * The catalog of a durable database, kept in two tables of its durable host: the entries
@@ -69,6 +67,21 @@ public final class DurableCatalog implements CatalogPersistence {
     }
 
     /**
+     * The in-doubt branches that wrote the catalog of the durable database in {@code host} (DDL):
+     * until they are decided, its entries are of unknown outcome and cannot be read.
+     *
+     * @throws DeriveException when the host keeps nothing across opens
+     */
+    public static List<BranchId> inDoubtWriters(TableModule host) {
+        return entries(host).inDoubtWriters().stream().map(BranchId::of).toList();
+    }
+
+    private static HostedTable entries(TableModule host) {
+        return host.systemTable("catalog", CatalogEntry.SHAPE).orElseThrow(() -> new DeriveException(
+                DeriveException.FEATURE_NOT_SUPPORTED, "table module '" + host.name() + "' cannot keep the catalog of a durable database"));
+    }
+
+    /**
      * Opens (or creates) the catalog in {@code host}, checks its format version and marks the
      * database open (not cleanly closed) until {@link #markClosed()}.
      *
@@ -76,13 +89,12 @@ public final class DurableCatalog implements CatalogPersistence {
      *         written by a newer format this engine cannot read
      */
     public static DurableCatalog open(TableModule host, String database) {
-        HostedTable entries = host.systemTable("catalog", CatalogEntry.SHAPE).orElseThrow(() -> new DeriveException(
-                DeriveException.FEATURE_NOT_SUPPORTED, "table module '" + host.name() + "' cannot keep the catalog of a durable database"));
+        HostedTable entries = entries(host);
         HostedTable meta = host.systemTable("meta", META).orElseThrow();
         Map<String, String> values = new HashMap<>();
         Map<String, CatalogEntry> stored = new HashMap<>();
-        read(meta, row -> values.put((String) row[0], (String) row[1]));
-        read(entries, row -> {
+        SystemTableRows.read(meta, row -> values.put((String) row[0], (String) row[1]));
+        SystemTableRows.read(entries, row -> {
             CatalogEntry e = CatalogEntry.of(row);
             stored.put(e.key(), e);
         });
@@ -101,7 +113,7 @@ public final class DurableCatalog implements CatalogPersistence {
                 rows.put(key.substring(ROWS.length()), clean ? Long.parseLong(value) : null);
             }
         });
-        write(meta, c -> {
+        SystemTableRows.write(meta, c -> {
             c.put(new Object[]{VERSION, Long.toString(FORMAT_VERSION)});
             c.put(new Object[]{CLEAN_CLOSE, "false"});
         });
@@ -136,17 +148,19 @@ public final class DurableCatalog implements CatalogPersistence {
     /**
      * Records a clean close with the committed row count of every table that keeps its storage
      * across opens, in one host transaction, so the next open trusts the counts exactly when it
-     * sees the marker; the database must not change after this.
+     * sees the marker; the database must not change after this. A table an in-doubt branch wrote
+     * has no count to record: its rows are of unknown outcome.
      */
     public void markClosed() {
         Catalog catalog = current;
-        write(meta, c -> {
+        SystemTableRows.write(meta, c -> {
             for (String table : storedRows.keySet()) {
                 c.delete(new Object[]{ROWS + table});
             }
             if (catalog != null) {
                 for (TableSchema t : catalog.tables()) {
-                    if (!t.schema().equalsIgnoreCase(Catalog.TEMP) && t.storage().storageId().isPresent()) {
+                    if (!t.schema().equalsIgnoreCase(Catalog.TEMP) && t.storage().storageId().isPresent()
+                            && t.storage().inDoubtWriters().isEmpty()) {
                         c.put(new Object[]{ROWS + t.qualifiedName(), Long.toString(t.storage().committedRowCount())});
                     }
                 }
@@ -189,7 +203,7 @@ public final class DurableCatalog implements CatalogPersistence {
     void sync(Catalog catalog, Set<String> keep) {
         Map<String, CatalogEntry> now = CatalogEntries.of(catalog);
         Map<String, CatalogEntry> next = new HashMap<>(committed);
-        write(entries, c -> {
+        SystemTableRows.write(entries, c -> {
             for (Map.Entry<String, CatalogEntry> e : now.entrySet()) {
                 CatalogEntry old = committed.get(e.getKey());
                 if (!keep.contains(e.getKey()) && !e.getValue().sameContent(old)) {
@@ -243,30 +257,5 @@ public final class DurableCatalog implements CatalogPersistence {
     private static void collect(Catalog catalog, java.util.function.BiConsumer<String, Object> sink) {
         catalog.tables().forEach(t -> sink.accept(CatalogEntry.TABLE + ":" + t.schema() + "." + t.name(), t));
         catalog.views().forEach(v -> sink.accept(CatalogEntry.VIEW + ":" + v.schema() + "." + v.name(), v));
-    }
-
-    private static void read(HostedTable table, Consumer<Object[]> sink) {
-        try (SessionResources session = new SessionResources("catalog reader")) {
-            TableConnection c = table.connect(session);
-            try (RowCursor rows = c.scan(new Object[0], false)) {
-                rows.forEachRemaining(sink);
-            } finally {
-                c.rollback();
-            }
-        }
-    }
-
-    private static void write(HostedTable table, Consumer<TableConnection> work) {
-        try (SessionResources session = new SessionResources("catalog writer")) {
-            TableConnection c = table.connect(session);
-            try {
-                work.accept(c);
-                c.prepare();
-                c.commit();
-            } catch (RuntimeException e) {
-                c.rollback();
-                throw e;
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.derive.engine.durable;
 
+import io.derive.engine.api.BranchId;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.RehydrateReport;
 import io.derive.engine.api.Session;
@@ -12,6 +13,7 @@ import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.IndexShape;
 import io.derive.engine.spi.TableModule;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.txn.InDoubtFences;
 
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -36,6 +38,12 @@ import java.util.Set;
  * <p>A reopened table takes the row count the last clean close stored, and a secondary index the
  * entries its host kept, so that an open after a clean close costs what the catalog costs; a
  * table counted and an index built because their stored state could not be trusted are reported.
+ *
+ * <p>What in-doubt branches of an ended process wrote ({@link HostedTable#inDoubtWriters()}) is
+ * of unknown outcome: such a table is reopened but neither counted nor read; a materialized view
+ * whose backing or source (directly or through other views) holds such writes is registered
+ * without a fill, neither adopted nor refilled. Both are fenced ({@link InDoubtFences}) and
+ * reported as waiting; {@link #decided} restores them once their branches are decided.
  */
 public final class Rehydrator implements Rehydration {
     private static final System.Logger LOG = System.getLogger(Rehydrator.class.getName());
@@ -44,7 +52,13 @@ public final class Rehydrator implements Rehydration {
     private final EngineServices services;
     private final Map<String, CatalogEntry> tables = new HashMap<>();
     private final Set<String> reopened = new HashSet<>();
+    private final List<RehydrateReport.Outcome> outcomes = new ArrayList<>();
     private final List<RehydrateReport.Repair> repairs = new ArrayList<>();
+    /** Lower-case qualified names of the materialized views adopted so far. */
+    private final Set<String> adopted = new HashSet<>();
+    private final InDoubtWaits waits = new InDoubtWaits();
+    /** Lower-case qualified names of the views that waited and could not be restored after: fenced until the next open. */
+    private final Set<String> unrestored = new HashSet<>();
     private String adopting;
 
     public Rehydrator(DurableCatalog catalog, EngineServices services) {
@@ -59,13 +73,13 @@ public final class Rehydrator implements Rehydration {
 
     /**
      * Runs the three phases through {@code session}, then writes back what changed (a refilled MV
-     * is no longer stale) and lets every module release storage no table uses.
+     * is no longer stale), lets every module release storage no table uses, and fences what
+     * waits for in-doubt branches.
      *
      * @throws DeriveException when a table cannot be restored (its storage is missing or does not
      *         fit): that is damage, not a definition to report and skip
      */
     public RehydrateReport run(Session session) {
-        List<RehydrateReport.Outcome> outcomes = new ArrayList<>();
         Set<String> keep = new HashSet<>();
         services.rehydration(this);
         try {
@@ -80,7 +94,7 @@ public final class Rehydrator implements Rehydration {
                 }
             }
             views(session, keep);
-            views(session, outcomes, keep);
+            materializedViews(session, keep);
         } finally {
             services.rehydration(null);
         }
@@ -88,7 +102,72 @@ public final class Rehydrator implements Rehydration {
         for (TableModule module : services.modules()) {
             module.sweep();
         }
+        fence();
+        return report();
+    }
+
+    /** True while something waits for an in-doubt branch. */
+    public boolean waiting() {
+        return !waits.isEmpty();
+    }
+
+    /**
+     * What in-doubt branch {@code xid} wrote, as {@link io.derive.engine.api.InDoubtBranch#touched()}
+     * names it: each table with its secondary indexes, and each materialized view whose backing it wrote.
+     */
+    public List<String> touchedBy(BranchId xid) {
+        Catalog current = services.committed().catalog();
+        List<String> touched = new ArrayList<>();
+        for (String name : waits.writtenBy(xid)) {
+            current.tableByKey(name).ifPresent(t -> {
+                touched.add((t.isMaintained() ? "materialized view " : "table ") + t.qualifiedName());
+                t.constraints().indexes().stream().filter(i -> !i.constraint())
+                        .forEach(i -> touched.add("index " + t.schema() + "." + i.name()));
+            });
+        }
+        return touched;
+    }
+
+    /**
+     * In-doubt branch {@code xid} has been decided ({@code committed} or rolled back) and its
+     * host has completed it: restores, through {@code session} (one of the database's own), what
+     * waited for it alone — materialized views adopted when every adopt gate holds (the branch
+     * maintained a Derby view with its sources), else refilled — then lifts their fences and
+     * those of the tables it wrote.
+     *
+     * @return the report, its waiting entries for what is restored now replaced by what was done
+     */
+    public RehydrateReport decided(BranchId xid, boolean committed, Session session) {
+        InDoubtWaits.Freed freed = waits.decided(xid);
+        String outcome = "once in-doubt transaction " + xid + " was " + (committed ? "committed" : "rolled back");
+        for (String table : freed.tables()) {
+            repairs.replaceAll(r -> r.work() != RehydrateReport.Work.WAITING || !key(r.schema() + "." + r.table()).equals(table) ? r
+                    : r.index() == null
+                    ? new RehydrateReport.Repair(r.schema(), r.table(), null, RehydrateReport.Work.COUNTED, "counted " + outcome)
+                    : new RehydrateReport.Repair(r.schema(), r.table(), r.index(), RehydrateReport.Work.REBUILT, "built " + outcome));
+        }
+        for (InDoubtWaits.WaitingView view : freed.views()) {
+            RehydrateReport.Outcome restored = restoreAfterWait(session, view.entry(), outcome);
+            outcomes.replaceAll(o -> key(o.schema() + "." + o.name()).equals(key(view.entry().qualifiedName())) ? restored : o);
+        }
+        services.committed().fences().lift(xid);
+        return report();
+    }
+
+    private RehydrateReport report() {
         return new RehydrateReport(catalog.lastCloseClean(), outcomes, repairs);
+    }
+
+    /** Fences every table that holds in-doubt writes and every materialized view that waits. */
+    private void fence() {
+        Catalog current = services.committed().catalog();
+        InDoubtFences fences = services.committed().fences();
+        waits.written().forEach((name, writers) -> current.tableByKey(name)
+                .ifPresent(table -> fences.fence(table, writers, ", which wrote it")));
+        for (InDoubtWaits.WaitingView view : waits.views()) {
+            current.tableByKey(key(view.entry().qualifiedName()))
+                    .ifPresent(mv -> fences.fence(mv, view.waitingFor(), view.because()));
+        }
     }
 
     @Override
@@ -106,7 +185,15 @@ public final class Rehydrator implements Rehydration {
         }
         if (stored.isPresent()) {
             reopened.add(entry.qualifiedName());
-            if (rows.isEmpty()) {
+            List<BranchId> writers = stored.get().inDoubtWriters().stream().map(BranchId::of).toList();
+            if (!writers.isEmpty()) {
+                waits.written(entry.qualifiedName(), writers);
+                if (!entry.maintained()) {
+                    // A view's own outcome says that its backing waits.
+                    repairs.add(new RehydrateReport.Repair(shape.schema(), shape.name(), null, RehydrateReport.Work.WAITING,
+                            InDoubtFences.waitsFor(waits.writers(entry.qualifiedName())) + ", which wrote it"));
+                }
+            } else if (rows.isEmpty()) {
                 repairs.add(new RehydrateReport.Repair(shape.schema(), shape.name(), null, RehydrateReport.Work.COUNTED,
                         catalog.lastCloseClean() ? "the last close stored no row count for it"
                                 : "the last close was not clean, so no stored row count holds"));
@@ -122,8 +209,12 @@ public final class Rehydrator implements Rehydration {
             return;
         }
         storage.createIndex(index);
-        repairs.add(new RehydrateReport.Repair(schema, table, index.name(), RehydrateReport.Work.REBUILT,
-                kept ? "its host kept no entries known to be current" : "its table's storage was not kept"));
+        Set<BranchId> writers = waits.writers(schema + "." + table);
+        repairs.add(writers.isEmpty()
+                ? new RehydrateReport.Repair(schema, table, index.name(), RehydrateReport.Work.REBUILT,
+                        kept ? "its host kept no entries known to be current" : "its table's storage was not kept")
+                : new RehydrateReport.Repair(schema, table, index.name(), RehydrateReport.Work.WAITING,
+                        InDoubtFences.waitsFor(writers) + ", which wrote its table; built once decided"));
     }
 
     @Override
@@ -157,9 +248,8 @@ public final class Rehydrator implements Rehydration {
     }
 
     /** Materialized views in rounds: one whose body reads a materialized view not processed yet waits. */
-    private void views(Session session, List<RehydrateReport.Outcome> outcomes, Set<String> keep) {
+    private void materializedViews(Session session, Set<String> keep) {
         List<CatalogEntry> pending = new ArrayList<>(catalog.entries().stream().filter(CatalogEntry::maintained).toList());
-        Set<String> adopted = new HashSet<>();
         while (!pending.isEmpty()) {
             Set<String> waiting = new HashSet<>();
             pending.forEach(e -> waiting.add(key(e.qualifiedName())));
@@ -170,11 +260,12 @@ public final class Rehydrator implements Rehydration {
             }
             for (CatalogEntry mv : round) {
                 pending.remove(mv);
-                RehydrateReport.Outcome outcome = restore(session, mv, adopted);
+                RehydrateReport.Outcome outcome = restoreOrWait(session, mv);
                 outcomes.add(outcome);
                 if (outcome.action() == RehydrateReport.Action.ADOPTED) {
                     adopted.add(key(mv.qualifiedName()));
-                } else if (outcome.action() == RehydrateReport.Action.FAILED) {
+                } else if (outcome.action() != RehydrateReport.Action.REFILLED) {
+                    // A waiting view's stored definition (its stale flag) holds until it is restored.
                     keep.add(mv.key());
                 }
                 LOG.log(outcome.action() == RehydrateReport.Action.FAILED ? Level.WARNING : Level.INFO,
@@ -184,8 +275,60 @@ public final class Rehydrator implements Rehydration {
         }
     }
 
-    private RehydrateReport.Outcome restore(Session session, CatalogEntry mv, Set<String> adopted) {
-        String refillReason = refillReason(mv, adopted);
+    /**
+     * Restores {@code mv}, or — when it waits for in-doubt branches — registers it without a fill,
+     * as an adopted view is: its backing holds what it held, unread.
+     */
+    private RehydrateReport.Outcome restoreOrWait(Session session, CatalogEntry mv) {
+        Optional<InDoubtWaits.WaitingView> wait = waits.waitOf(mv, sources(mv));
+        if (wait.isEmpty()) {
+            return restore(session, mv, refillReason(mv));
+        }
+        RehydrateReport.Outcome attached = restore(session, mv, null);
+        if (attached.action() == RehydrateReport.Action.FAILED) {
+            return attached;
+        }
+        waits.waiting(wait.get());
+        return new RehydrateReport.Outcome(mv.schema(), mv.name(), RehydrateReport.Action.WAITING,
+                InDoubtFences.waitsFor(wait.get().waitingFor()) + wait.get().because());
+    }
+
+    /**
+     * Restores a view that waited, now that what it waited for is decided: adopts it when every
+     * adopt gate holds (it is registered already), else refills it from its body. One that
+     * cannot be refilled, or reads one that could not, stays fenced until the database reopens,
+     * which refills it.
+     */
+    private RehydrateReport.Outcome restoreAfterWait(Session session, CatalogEntry mv, String outcome) {
+        Optional<String> unrestoredSource = sources(mv).stream().filter(unrestored::contains).findFirst();
+        if (unrestoredSource.isPresent()) {
+            return unrestored(mv, "its source " + unrestoredSource.get() + " could not be refilled " + outcome);
+        }
+        String refillReason = refillReason(mv);
+        if (refillReason == null) {
+            adopted.add(key(mv.qualifiedName()));
+            return new RehydrateReport.Outcome(mv.schema(), mv.name(), RehydrateReport.Action.ADOPTED, null);
+        }
+        try {
+            session.execute("refresh materialized view " + CanonicalDdl.identifier(mv.schema()) + "."
+                    + CanonicalDdl.identifier(mv.name()));
+            return new RehydrateReport.Outcome(mv.schema(), mv.name(), RehydrateReport.Action.REFILLED,
+                    refillReason + "; refilled " + outcome);
+        } catch (DeriveException e) {
+            return unrestored(mv, "could not be refilled " + outcome + ": " + e.getMessage());
+        }
+    }
+
+    private RehydrateReport.Outcome unrestored(CatalogEntry mv, String failure) {
+        unrestored.add(key(mv.qualifiedName()));
+        services.committed().catalog().tableByKey(key(mv.qualifiedName())).ifPresent(table -> services.committed().fences()
+                .fenceUntilReopen(table, "materialized view '" + table.qualifiedName() + "' " + failure
+                        + "; it is refilled when the database next opens"));
+        return new RehydrateReport.Outcome(mv.schema(), mv.name(), RehydrateReport.Action.FAILED, failure);
+    }
+
+    /** Attaches {@code mv}'s derivation, filling it from its body unless {@code refillReason} is null (adopted). */
+    private RehydrateReport.Outcome restore(Session session, CatalogEntry mv, String refillReason) {
         String name = CanonicalDdl.identifier(mv.schema()) + "." + CanonicalDdl.identifier(mv.name());
         try {
             adopting = refillReason == null ? mv.qualifiedName() : null;
@@ -203,7 +346,7 @@ public final class Rehydrator implements Rehydration {
     }
 
     /** Null when every adopt gate holds; otherwise the first that does not, as the report says it. */
-    private String refillReason(CatalogEntry mv, Set<String> adopted) {
+    private String refillReason(CatalogEntry mv) {
         Catalog current = services.committed().catalog();
         TableSchema backing = current.table(mv.schema(), mv.name()).orElse(null);
         String host = catalog.host().name();

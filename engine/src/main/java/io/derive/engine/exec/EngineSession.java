@@ -59,8 +59,9 @@ public final class EngineSession implements Session {
     }
 
     /**
-     * @param opensDatabase true for the session the database's own open runs (rehydrate), which
-     *                      works while the database is {@linkplain EngineServices#unavailable unavailable}
+     * @param opensDatabase true for a session of the database's own (rehydrate, and the restore of
+     *                      what in-doubt branches fenced), which works while the database is
+     *                      {@linkplain EngineServices#unavailable unavailable} and on fenced objects
      */
     public EngineSession(EngineServices services, long id, boolean opensDatabase) {
         this.services = services;
@@ -421,7 +422,7 @@ public final class EngineSession implements Session {
         }
         resources.branch(branch);
         Transaction txn = new Transaction(services.committed(), resources,
-                "session " + id + " of database '" + services.databaseName() + "'");
+                "session " + id + " of database '" + services.databaseName() + "'", !opensDatabase);
         latest = txn.cancellation();
         return txn;
     }

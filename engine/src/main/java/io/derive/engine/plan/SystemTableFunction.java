@@ -57,9 +57,21 @@ public enum SystemTableFunction {
      * materialized view, {@code schema, name, action} ('adopted', 'refilled', 'failed') and
      * {@code reason} (null when adopted); then one row per table whose rows it counted (action
      * 'counted') and per index it built (action 'rebuilt', {@code name} its table, {@code index}
-     * the index), each with its reason; no rows for a database that is not durable.
+     * the index), each with its reason; a view, table or index that waits for an in-doubt
+     * transaction has action 'waiting' and its reason names the transaction and what it wrote,
+     * until the transaction is decided; no rows for a database that is not durable.
      */
     REHYDRATE_REPORT(List.of(text("schema"), text("name"), text("action"), text("reason"), text("index"))),
+
+    /**
+     * {@code in_doubt()}: one row per transaction branch a process that ended left prepared on a
+     * durable database, undecided or decided by an operator and not yet forgotten
+     * ({@link io.derive.engine.api.Database#inDoubtBranches()}): {@code xid}
+     * ({@code formatId:gtrid-hex:bqual-hex}), {@code state} ('in doubt', 'heuristically
+     * committed', 'heuristically rolled back'), {@code touched} (what it wrote, comma-separated)
+     * and {@code decided_at} (an ISO-8601 instant; null while in doubt).
+     */
+    IN_DOUBT(List.of(text("xid"), text("state"), text("touched"), text("decided_at"))),
 
     /** {@code generate_series(start, stop[, step])}: one {@code value} per step from start to stop inclusive. */
     GENERATE_SERIES(2, 3, List.of(integer("value")));

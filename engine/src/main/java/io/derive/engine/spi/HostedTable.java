@@ -1,6 +1,9 @@
 package io.derive.engine.spi;
 
+import java.util.List;
 import java.util.Optional;
+
+import javax.transaction.xa.Xid;
 
 /**
  * One incarnation of a table in a host: its committed rows, and the connections through which
@@ -29,8 +32,22 @@ public interface HostedTable {
         return Optional.empty();
     }
 
-    /** Rows in committed state. */
+    /** Rows in committed state; not meaningful while {@link #inDoubtWriters()} lists a branch. */
     long committedRowCount();
+
+    /**
+     * The branches of {@link TableModule#inDoubt()} that a process which ended left prepared
+     * and that wrote this table's rows or index entries, as the host recorded before it prepared
+     * them; a branch the host has no record of counts as having written every table. Each is
+     * listed until {@link TableModule#completeInDoubt} completes it. While one is listed, what
+     * the host holds for this table is of unknown outcome: the engine neither reads nor writes
+     * it, the host does not count its rows at {@link TableModule#reopen} and defers the build of
+     * an index {@link #createIndex} asks for, and does both when the last such branch completes.
+     * Empty for a host that keeps nothing across a crash (the default).
+     */
+    default List<Xid> inDoubtWriters() {
+        return List.of();
+    }
 
     /**
      * The backing-host capability (semantics §7): present when this table can store the rows of a

@@ -51,7 +51,8 @@ public interface TableModule {
 
     /**
      * A table of the host's own, outside every user schema, reopened with its rows when it
-     * exists and created empty otherwise: where a durable database keeps its catalog. Empty for
+     * exists and created empty otherwise: where a durable database keeps its catalog. Its
+     * {@link HostedTable#inDoubtWriters()} say whether an in-doubt branch wrote it. Empty for
      * a host that keeps nothing across opens (the default).
      *
      * @throws io.derive.engine.api.DeriveException when the table exists in another shape
@@ -68,6 +69,8 @@ public interface TableModule {
      * @param committedRows the table's row count the engine stored at the last clean close, which
      *                      the host takes as its {@link HostedTable#committedRowCount()} without
      *                      counting; empty when the last close was not clean, and the host counts
+     *                      — except storage an in-doubt branch wrote
+     *                      ({@link HostedTable#inDoubtWriters()}), counted once that completes
      * @throws io.derive.engine.api.DeriveException when the storage exists but does not hold
      *         rows of {@code shape}
      */
@@ -109,7 +112,8 @@ public interface TableModule {
     /**
      * Commits ({@code commit}) or rolls back an in-doubt branch that no live transaction of this
      * module carries — one a process that ended prepared. The host's locks on what the branch
-     * wrote are released.
+     * wrote are released, and the tables whose {@link HostedTable#inDoubtWriters()} no longer
+     * list any branch are counted and get the index builds they deferred, before this returns.
      *
      * @throws io.derive.engine.api.DeriveException {@link io.derive.engine.api.DeriveException#UNDEFINED_OBJECT}
      *         when the host has no such branch (the default)

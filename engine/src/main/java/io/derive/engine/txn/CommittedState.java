@@ -14,6 +14,7 @@ public final class CommittedState {
     private final WriteLock writeLock;
     private final Duration writeLockTimeout;
     private final PreparedBranches branches = new PreparedBranches();
+    private final InDoubtFences fences = new InDoubtFences();
     private volatile CatalogPersistence persistence;
 
     public CommittedState(WriteLock writeLock, Duration writeLockTimeout) {
@@ -43,6 +44,11 @@ public final class CommittedState {
     /** The database's prepared global-transaction branches. */
     public PreparedBranches branches() {
         return branches;
+    }
+
+    /** What waits for the outcome of in-doubt branches a process that ended left prepared. */
+    public InDoubtFences fences() {
+        return fences;
     }
 
     WriteLock writeLock() {

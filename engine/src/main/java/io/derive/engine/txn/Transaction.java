@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One engine transaction: the table connections it registered, its working catalog, its
@@ -38,6 +39,9 @@ import java.util.Map;
  * <p>Its {@link Cancellation} may be set from another thread while it runs; its statements stop
  * at their next row, and {@link #prepare()} and {@link #commit()} of a canceled transaction fail
  * and roll it back.
+ *
+ * <p>A transaction of the database's users heeds its {@link InDoubtFences}: it cannot use or
+ * redefine what waits for an in-doubt branch.
  */
 public final class Transaction {
     private enum Phase { ACTIVE, PREPARED, ENDED }
@@ -47,6 +51,8 @@ public final class Transaction {
     private final String description;
     private final BranchId branch;
     private final Cancellation cancellation;
+    /** The fences this transaction heeds; null for one of the database's own sessions. */
+    private final InDoubtFences fences;
     private final Map<HostedTable, TableConnection> connections = new IdentityHashMap<>();
     private final List<TableConnection> registrationOrder = new ArrayList<>();
     private final List<Runnable> onCommit = new ArrayList<>();
@@ -62,12 +68,17 @@ public final class Transaction {
     private record Mark(Catalog catalog, int onCommitSize, int onRollbackSize, int commitCheckSize) {
     }
 
-    public Transaction(CommittedState shared, SessionResources session, String description) {
+    /**
+     * @param heedsFences false for a transaction of the database's own sessions (rehydrate, and
+     *                    the restore of what in-doubt branches fenced once they are decided)
+     */
+    public Transaction(CommittedState shared, SessionResources session, String description, boolean heedsFences) {
         this.shared = shared;
         this.session = session;
         this.description = description;
         this.branch = session.branch() == null ? null : BranchId.of(session.branch());
         this.cancellation = new Cancellation(description);
+        this.fences = heedsFences ? shared.fences() : null;
     }
 
     /** Whether this transaction was canceled; the one part of it that other threads may touch. */
@@ -104,8 +115,16 @@ public final class Transaction {
         }
     }
 
-    /** Replaces the working catalog (DDL). Takes the write lock first. */
+    /**
+     * Replaces the working catalog (DDL). Takes the write lock first.
+     *
+     * @throws DeriveException {@link DeriveException#IN_DOUBT} when {@code next} drops, renames
+     *         or redefines an object fenced for an in-doubt branch
+     */
     public void changeCatalog(Catalog next) {
+        if (fences != null) {
+            fences.requireUnchanged(next);
+        }
         beginWrite();
         workingCatalog = next;
     }
@@ -123,15 +142,24 @@ public final class Transaction {
         }
     }
 
-    /** The connection of this transaction to a table, registered at first use. */
+    /**
+     * The connection of this transaction to a table, registered at first use.
+     *
+     * @throws DeriveException {@link DeriveException#IN_DOUBT} when the table is fenced for an
+     *         in-doubt branch
+     */
     public TableConnection connection(TableSchema table) {
         return connection(table.storage());
     }
 
+    /** @see #connection(TableSchema) */
     public TableConnection connection(HostedTable storage) {
         requireActive();
         TableConnection c = connections.get(storage);
         if (c == null) {
+            if (fences != null) {
+                fences.requireOpen(storage);
+            }
             c = storage.connect(session);
             for (int depth = 1; depth <= savepoints.size(); depth++) {
                 c.savepoint(depth);
@@ -140,6 +168,11 @@ public final class Transaction {
             registrationOrder.add(c);
         }
         return c;
+    }
+
+    /** The connection this transaction registered to {@code storage}, if it has one; registers none. */
+    public Optional<TableConnection> registered(HostedTable storage) {
+        return Optional.ofNullable(connections.get(storage));
     }
 
     /** Runs when this transaction commits (after its connections have). */

@@ -271,7 +271,7 @@ final class DeriveXAResource implements XAResource {
                 database.rollbackInDoubt(branchId(xid));
             }
         } catch (DeriveException e) {
-            throw XaCodes.error(DeriveException.UNDEFINED_OBJECT.equals(e.code()) ? XAException.XAER_NOTA : XAException.XAER_RMFAIL, e);
+            throw XaCodes.error(XaCodes.decisionCode(e), e);
         }
     }
 
@@ -296,11 +296,20 @@ final class DeriveXAResource implements XAResource {
         });
     }
 
+    /**
+     * XA: a branch an operator decided by hand (the transaction manager's log lost) is reported
+     * as XA_HEURCOM / XA_HEURRB, and listed by {@code recover}, until the transaction manager
+     * forgets it here.
+     */
     @Override
     public void forget(Xid xid) throws XAException {
         call("forget", xid, "", false, () -> {
-            // Derive never completes a branch heuristically, so there is never one to forget.
-            throw XaCodes.error(XAException.XAER_NOTA, "no heuristically completed branch");
+            try {
+                connection.database().forgetHeuristic(branchId(xid));
+            } catch (DeriveException e) {
+                throw XaCodes.error(XaCodes.decisionCode(e), e);
+            }
+            return null;
         });
     }
 

@@ -38,6 +38,20 @@ final class XaCodes {
         return XAException.XA_RBROLLBACK;
     }
 
+    /**
+     * The XA code of a failed decision (commit, rollback, forget) of a branch no live
+     * transaction has: unknown (XAER_NOTA), decided heuristically by an operator (XA_HEURCOM,
+     * XA_HEURRB: a branch is one Derby transaction, so never mixed), or a failure to try again.
+     */
+    static int decisionCode(DeriveException e) {
+        return switch (e.code()) {
+            case DeriveException.UNDEFINED_OBJECT -> XAException.XAER_NOTA;
+            case DeriveException.HEURISTICALLY_COMMITTED -> XAException.XA_HEURCOM;
+            case DeriveException.HEURISTICALLY_ROLLED_BACK -> XAException.XA_HEURRB;
+            default -> XAException.XAER_RMFAIL;
+        };
+    }
+
     static String codeName(int code) {
         return switch (code) {
             case XAException.XA_RBROLLBACK -> "XA_RBROLLBACK";

@@ -78,12 +78,29 @@ class DurableBranchTest {
     }
 
     @Test
-    void whileABranchIsInDoubtAfterARestartStatementsFailNamingIt() throws Exception {
+    void whileABranchIsInDoubtAfterARestartStatementsOnWhatItWroteFailNamingItAndOthersAnswer() throws Exception {
+        try (DeriveConnection c = handle(newConnection())) {
+            c.execute("create table other (k integer primary key)");
+        }
         Xid xid = prepareInsertOf(2);
         restart();
 
         assertThatThrownBy(() -> readK("select k from t"))
-                .hasMessageContaining("waits for the outcome of 1 in-doubt transaction")
+                .hasMessageContaining("table 'main.t' waits for the outcome of in-doubt transaction")
+                .hasMessageContaining(XaCallJournal.format(xid));
+        assertThatThrownBy(() -> readK("select k from mv"))
+                .hasMessageContaining("materialized view 'main.mv' waits for the outcome of in-doubt transaction");
+        assertThat(readK("select k from other")).isEmpty();
+    }
+
+    @Test
+    void whileABranchThatChangedTheCatalogIsInDoubtAfterARestartEveryStatementFailsNamingIt() throws Exception {
+        Xid xid = prepareCreateOfTableU();
+        restart();
+
+        assertThatThrownBy(() -> readK("select k from t"))
+                .hasMessageContaining("waits for the outcome of in-doubt transaction")
+                .hasMessageContaining("changed its catalog")
                 .hasMessageContaining(XaCallJournal.format(xid));
     }
 
@@ -98,7 +115,7 @@ class DurableBranchTest {
 
         assertThat(waiting.state()).isEqualTo(DatabaseStatus.State.WAITING_FOR_IN_DOUBT);
         assertThat(waiting.inDoubtBranches()).isEqualTo(1);
-        assertThat(waiting.detail()).contains("waits for the outcome of 1 in-doubt transaction", XaCallJournal.format(xid));
+        assertThat(waiting.detail()).contains("waits for the outcome of 1 in-doubt transaction", XaCallJournal.format(xid), "main.t");
         assertThat(connections.status().state()).isEqualTo(DatabaseStatus.State.OPEN);
     }
 

@@ -1,6 +1,7 @@
 package io.derive.engine.exec.context;
 
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.InDoubtBranch;
 import io.derive.engine.api.RehydrateReport;
 import io.derive.engine.exec.query.SystemTables;
 import io.derive.engine.schema.TableSchema;
@@ -13,6 +14,7 @@ import io.derive.engine.txn.CommittedState;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The parts of a database its statements share: committed state, table modules, the default
@@ -23,13 +25,14 @@ public final class EngineServices {
     private final CommittedState committed;
     private final Map<String, TableModule> modules;
     private final String defaultHost;
-    private final SystemTables systemTables = new SystemTables(this::rehydrateReport,
+    private final SystemTables systemTables = new SystemTables(this::rehydrateReport, () -> this.inDoubtBranches.get(),
             (catalog, mv) -> this.materializedViews.covers(catalog, mv));
     private final SchemaChangeEvents schemaChanges = new SchemaChangeEvents();
     private MaterializedViewOperations materializedViews;
     private volatile Rehydration rehydration;
     private volatile RehydrateReport rehydrateReport = RehydrateReport.NONE;
     private volatile String unavailable;
+    private volatile Supplier<List<InDoubtBranch>> inDoubtBranches = List::of;
 
     public EngineServices(String databaseName, CommittedState committed, Map<String, TableModule> modules, String defaultHost) {
         this.databaseName = databaseName;
@@ -55,22 +58,27 @@ public final class EngineServices {
         this.rehydrateReport = report;
     }
 
+    /** Where {@code in_doubt()} lists the in-doubt branches from (none by default). */
+    public void inDoubtBranches(Supplier<List<InDoubtBranch>> listing) {
+        this.inDoubtBranches = listing;
+    }
+
     /**
      * Makes every statement of a session fail, with {@code reason} in its message, until called
-     * again with {@code null}: while the database cannot open yet.
+     * again with {@code null}: while the database cannot open yet, waiting for in-doubt branches.
      */
     public void unavailable(String reason) {
         this.unavailable = reason;
     }
 
     /**
-     * @throws DeriveException {@link DeriveException#TRANSACTION_STATE} while the database is
+     * @throws DeriveException {@link DeriveException#IN_DOUBT} while the database is
      *         {@linkplain #unavailable(String) unavailable}
      */
     public void requireAvailable() {
         String reason = unavailable;
         if (reason != null) {
-            throw new DeriveException(DeriveException.TRANSACTION_STATE, "database '" + databaseName + "' " + reason);
+            throw new DeriveException(DeriveException.IN_DOUBT, "database '" + databaseName + "' " + reason);
         }
     }
 

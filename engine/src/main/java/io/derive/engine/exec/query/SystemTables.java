@@ -1,5 +1,6 @@
 package io.derive.engine.exec.query;
 
+import io.derive.engine.api.InDoubtBranch;
 import io.derive.engine.api.RehydrateReport;
 import io.derive.engine.plan.SystemTableFunction;
 import io.derive.engine.schema.Catalog;
@@ -11,10 +12,12 @@ import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** Produces the rows of the {@link SystemTableFunction}s, as the transaction sees the schema. */
 public final class SystemTables {
-    private final java.util.function.Supplier<RehydrateReport> rehydrateReport;
+    private final Supplier<RehydrateReport> rehydrateReport;
+    private final Supplier<List<InDoubtBranch>> inDoubtBranches;
     private final Coverage coverage;
 
     /**
@@ -26,8 +29,10 @@ public final class SystemTables {
         String covers(Catalog catalog, TableSchema materializedView);
     }
 
-    public SystemTables(java.util.function.Supplier<RehydrateReport> rehydrateReport, Coverage coverage) {
+    public SystemTables(Supplier<RehydrateReport> rehydrateReport, Supplier<List<InDoubtBranch>> inDoubtBranches,
+                        Coverage coverage) {
         this.rehydrateReport = rehydrateReport;
+        this.inDoubtBranches = inDoubtBranches;
         this.coverage = coverage;
     }
 
@@ -41,7 +46,17 @@ public final class SystemTables {
             case TABLE_INFO -> Cursors.of(SchemaIntrospection.tableInfo(arguments, transaction));
             case GENERATE_SERIES -> GenerateSeries.cursor(arguments);
             case REHYDRATE_REPORT -> Cursors.of(rehydrateReportRows(rehydrateReport.get()));
+            case IN_DOUBT -> Cursors.of(inDoubtRows(inDoubtBranches.get()));
         };
+    }
+
+    private static List<Object[]> inDoubtRows(List<InDoubtBranch> branches) {
+        List<Object[]> rows = new ArrayList<>();
+        for (InDoubtBranch b : branches) {
+            rows.add(new Object[] {b.xid().toString(), b.state().label(), String.join(", ", b.touched()),
+                b.decidedAt() == null ? null : b.decidedAt().toString()});
+        }
+        return rows;
     }
 
     private static List<Object[]> rehydrateReportRows(RehydrateReport report) {
@@ -79,10 +94,13 @@ public final class SystemTables {
         return rows;
     }
 
-    /** The count the transaction sees: committed, unless its own pending writes change it ({@code analyze} counts so too). */
+    /**
+     * The count the transaction sees: committed, unless its own pending writes change it ({@code analyze} counts so too).
+     * A table it has not used yet has none, and stays unused: it may wait for an in-doubt branch.
+     */
     public static long rowCount(Transaction transaction, TableSchema table) {
-        TableConnection connection = transaction.connection(table);
-        if (!connection.hasPendingWrites()) {
+        TableConnection connection = transaction.registered(table.storage()).orElse(null);
+        if (connection == null || !connection.hasPendingWrites()) {
             return table.storage().committedRowCount();
         }
         long n = 0;
