@@ -62,6 +62,7 @@ final class GlobalTransaction {
     private final Object cancelGuard = new Object();
     private boolean cancelable = true;
     private volatile String cancelReason;
+    private volatile int cancelCode;
     private Phase phase = Phase.ACTIVE;
     private boolean rollbackOnly;
     private int rollbackCode = XAException.XA_RBROLLBACK;
@@ -190,6 +191,10 @@ final class GlobalTransaction {
         } catch (DeriveException e) {
             String reason = cancelReason;
             if (DeriveException.CANCELED.equals(e.code()) && reason != null) {
+                // Roll back here, not only in the canceler's thread: the application's end call
+                // that follows must already find the transaction rolled back, with the cause.
+                rollbackSession();
+                endRolledBack(cancelCode, reason);
                 throw new DeriveException(DeriveException.CANCELED,
                         "the statement was stopped and the Derive work of this JTA transaction is rolled back: " + reason, e);
             }
@@ -281,7 +286,7 @@ final class GlobalTransaction {
      * next row boundary first, so the rollback does not wait for it to finish.
      */
     void rollback(BranchId xid) throws XAException {
-        stopRunningStatement("the transaction manager rolled it back");
+        stopRunningStatement(XAException.XA_RBROLLBACK, "the transaction manager rolled it back");
         rollbackLocked(xid);
     }
 
@@ -334,24 +339,29 @@ final class GlobalTransaction {
 
     /** The timeout: roll back at the deadline, stopping a running statement, or while the application thread is idle. */
     private void expire() {
-        stopRunningStatement("it outlived its " + timeoutSeconds + " s timeout");
+        stopRunningStatement(XAException.XA_RBTIMEOUT, "it outlived its " + timeoutSeconds + " s timeout");
         synchronized (this) {
             if (phase != Phase.ACTIVE) {
                 return;
             }
             LOG.log(Level.INFO, "rolling back global transaction branch {0}: it outlived its {1} s timeout", carrier, timeoutSeconds);
-            try {
-                session.rollback();
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "rollback of timed-out branch " + carrier + " failed", e);
-            }
+            rollbackSession();
             endRolledBack(XAException.XA_RBTIMEOUT, "it outlived its " + timeoutSeconds + " s timeout");
         }
     }
 
-    private void stopRunningStatement(String reason) {
+    private void rollbackSession() {
+        try {
+            session.rollback();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "rollback of branch " + carrier + " failed", e);
+        }
+    }
+
+    private void stopRunningStatement(int code, String reason) {
         synchronized (cancelGuard) {
             if (cancelable) {
+                cancelCode = code;
                 cancelReason = reason;
                 session.cancel();
             }
