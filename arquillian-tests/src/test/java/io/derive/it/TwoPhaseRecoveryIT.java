@@ -62,7 +62,7 @@ class TwoPhaseRecoveryIT {
         assertThat(read(t)).containsEntry("derive", "[1, 2, 3, 10]").containsEntry("deriveView", "[2, 3, 10]")
                 .containsEntry("second", "[10]");
         assertViewsEqualTheirBodies(t);
-        assertThat(server.log()).as(recovered.toString()).containsPattern("in-doubt branch .* committed");
+        assertThat(server.log()).as(recovered.toString()).containsPattern("in-doubt transaction .* committed");
     }
 
     @Test
@@ -77,7 +77,7 @@ class TwoPhaseRecoveryIT {
         assertThat(read(t)).containsEntry("derive", "[1, 2, 3]").containsEntry("deriveView", "[2, 3]")
                 .containsEntry("second", "[]");
         assertViewsEqualTheirBodies(t);
-        assertThat(server.log()).as(recovered.toString()).containsPattern("in-doubt branch .* rolled back");
+        assertThat(server.log()).as(recovered.toString()).containsPattern("in-doubt transaction .* rolled back");
     }
 
     private static void restartHaltingAt(String point) {
