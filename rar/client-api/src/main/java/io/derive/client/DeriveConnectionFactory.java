@@ -2,8 +2,12 @@ package io.derive.client;
 
 import io.derive.engine.api.DatabaseStatus;
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.InDoubtBranch;
 
 import java.io.Serializable;
+import java.util.List;
+
+import javax.transaction.xa.Xid;
 
 import jakarta.resource.Referenceable;
 
@@ -51,4 +55,41 @@ public interface DeriveConnectionFactory extends Serializable, Referenceable {
      * throws, so a health check may call it at any time.
      */
     DatabaseStatus status();
+
+    /**
+     * For an operator: the branches a server process that ended left prepared on this factory's
+     * durable database, undecided or decided by hand and not yet forgotten, each with what it
+     * wrote (see {@link io.derive.engine.api.Database#inDoubtBranches()}); empty for a database
+     * that is not durable. Branches of live transactions are the transaction manager's and are
+     * not listed. It obtains no connection and takes no part in a JTA transaction; while the
+     * database is opening it waits for the open.
+     *
+     * @throws DeriveException when the database cannot be opened or its host cannot list its branches
+     */
+    List<InDoubtBranch> inDoubtBranches();
+
+    /**
+     * For an operator whose transaction manager cannot decide a branch (its log is lost): commits
+     * or rolls back the in-doubt branch {@code xid} by hand (see
+     * {@link io.derive.engine.api.Database#resolveHeuristically}). What the branch wrote answers
+     * again at once. The decision is recorded durably; until the transaction manager forgets it,
+     * {@code recover} lists the branch and the manager's commit or rollback is answered
+     * {@code XA_HEURCOM} or {@code XA_HEURRB}. It takes no part in a JTA transaction.
+     *
+     * @throws DeriveException {@link DeriveException#UNDEFINED_OBJECT} when no branch of that xid
+     *         is in doubt from an ended process; {@link DeriveException#HEURISTICALLY_COMMITTED}
+     *         or {@link DeriveException#HEURISTICALLY_ROLLED_BACK} when it was decided already
+     *         (nothing changes); another code when the database cannot be opened or its host fails
+     */
+    void resolveInDoubt(Xid xid, boolean commit);
+
+    /**
+     * For an operator whose transaction manager will never ask again: forgets the decision of
+     * {@code xid} made by {@link #resolveInDoubt}, as XA {@code forget} would; the branch is no
+     * longer listed anywhere.
+     *
+     * @throws DeriveException {@link DeriveException#UNDEFINED_OBJECT} when no decision of that
+     *         xid is recorded; another code when the database cannot be opened
+     */
+    void forgetResolved(Xid xid);
 }

@@ -2,10 +2,15 @@ package io.derive.rar;
 
 import io.derive.client.DeriveConnection;
 import io.derive.client.DeriveConnectionFactory;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.DatabaseStatus;
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.InDoubtBranch;
+
+import java.util.List;
 
 import javax.naming.Reference;
+import javax.transaction.xa.Xid;
 
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.ConnectionManager;
@@ -36,6 +41,29 @@ public class DeriveConnectionFactoryImpl implements DeriveConnectionFactory {
     @Override
     public DatabaseStatus status() {
         return factory.status();
+    }
+
+    @Override
+    public List<InDoubtBranch> inDoubtBranches() {
+        return database().inDoubtBranches();
+    }
+
+    @Override
+    public void resolveInDoubt(Xid xid, boolean commit) {
+        database().resolveHeuristically(xid, commit);
+    }
+
+    @Override
+    public void forgetResolved(Xid xid) {
+        database().forgetHeuristic(xid);
+    }
+
+    private Database database() {
+        try {
+            return factory.database();
+        } catch (ResourceException e) {
+            throw new DeriveException(DeriveException.INTERNAL, e.getMessage(), e);
+        }
     }
 
     // Connectors spec (Referenceable): the container sets the Reference it binds in JNDI.

@@ -2,6 +2,7 @@ package io.derive.rar;
 
 import io.derive.derby.DerbyTableModule;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.api.Database;
 import io.derive.engine.api.DatabaseStatus;
 
 import java.io.PrintWriter;
@@ -110,11 +111,7 @@ public class DeriveManagedConnectionFactory
      */
     @Override
     public Object createConnectionFactory(ConnectionManager manager) throws ResourceException {
-        DeriveResourceAdapter ra = resourceAdapter;
-        if (ra == null) {
-            throw new ResourceAdapterInternalException("the managed connection factory is not associated with a resource adapter");
-        }
-        ra.open(databaseConfig());
+        associatedAdapter().open(databaseConfig());
         return new DeriveConnectionFactoryImpl(this, manager);
     }
 
@@ -127,6 +124,14 @@ public class DeriveManagedConnectionFactory
         return ra.status(databaseName);
     }
 
+    /**
+     * The database itself, for an operator's calls that take part in no transaction; waits for
+     * an open in progress.
+     */
+    Database database() throws ResourceException {
+        return associatedAdapter().database(databaseConfig());
+    }
+
     @Override
     public Object createConnectionFactory() throws ResourceException {
         // Connectors spec: non-managed use is optional. Derive's transactions are meant to be
@@ -136,12 +141,17 @@ public class DeriveManagedConnectionFactory
 
     @Override
     public ManagedConnection createManagedConnection(Subject subject, ConnectionRequestInfo info) throws ResourceException {
+        DeriveResourceAdapter ra = associatedAdapter();
+        DatabaseConfig config = databaseConfig();
+        return new DeriveManagedConnection(this, ra.database(config), ra.transactions(config.name()));
+    }
+
+    private DeriveResourceAdapter associatedAdapter() throws ResourceAdapterInternalException {
         DeriveResourceAdapter ra = resourceAdapter;
         if (ra == null) {
             throw new ResourceAdapterInternalException("the managed connection factory is not associated with a resource adapter");
         }
-        DatabaseConfig config = databaseConfig();
-        return new DeriveManagedConnection(this, ra.database(config), ra.transactions(config.name()));
+        return ra;
     }
 
     @Override

@@ -29,7 +29,7 @@ class XaFaultHookTest {
 
     @Test
     void afterPrepareHaltsBeforeThePrepareAnswersLeavingTheBranchInDoubt() throws Exception {
-        List<String> printed = runChildHaltingAt("afterPrepare");
+        List<String> printed = runChildHaltingAt(directory, "afterPrepare");
 
         assertThat(printed).isEmpty();
         assertThat(inDoubtAfterReopen()).containsExactly(XaCallJournal.format(XID));
@@ -37,14 +37,17 @@ class XaFaultHookTest {
 
     @Test
     void beforeCommitHaltsOnceThePrepareHasAnsweredLeavingTheBranchInDoubt() throws Exception {
-        List<String> printed = runChildHaltingAt("beforeCommit");
+        List<String> printed = runChildHaltingAt(directory, "beforeCommit");
 
         assertThat(printed).containsExactly(XaFaultHookChild.PREPARED);
         assertThat(inDoubtAfterReopen()).containsExactly(XaCallJournal.format(XID));
     }
 
-    /** Creates the table, then runs the child; returns its standard output once it has halted. */
-    private List<String> runChildHaltingAt(String point) throws Exception {
+    /**
+     * Creates table t in the durable database in {@code directory}, then runs the child, which
+     * inserts row 2 under {@link #XID}; returns its standard output once it has halted.
+     */
+    static List<String> runChildHaltingAt(Path directory, String point) throws Exception {
         DeriveResourceAdapter adapter = started();
         try (DeriveConnection c = (DeriveConnection) factory(adapter, directory).createManagedConnection(null, null)
                 .getConnection(null, null)) {
@@ -84,7 +87,7 @@ class XaFaultHookTest {
         return factory;
     }
 
-    private static DeriveResourceAdapter started() throws Exception {
+    static DeriveResourceAdapter started() throws Exception {
         DeriveResourceAdapter adapter = new DeriveResourceAdapter();
         adapter.start(null);
         return adapter;
