@@ -23,10 +23,25 @@ final class AdminSql {
 
     /** Runs one statement in its own transaction; fails the test unless it succeeded. */
     JsonObject run(String sql) throws IOException {
-        String request = Json.createObjectBuilder().add("sql", sql).build().toString();
-        HttpResponse<String> response = server.postJson("/derive/api/sql", request, "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
+        HttpResponse<String> response = post(sql);
         assertThat(response.statusCode()).as("%s answered %s", sql, response.body()).isEqualTo(200);
-        try (JsonReader reader = Json.createReader(new StringReader(response.body()))) {
+        return json(response.body());
+    }
+
+    /** Runs one statement that must fail; answers its {@code {"error", "code"}}. */
+    JsonObject fails(String sql) throws IOException {
+        HttpResponse<String> response = post(sql);
+        assertThat(response.statusCode()).as("%s answered %s", sql, response.body()).isEqualTo(400);
+        return json(response.body());
+    }
+
+    private HttpResponse<String> post(String sql) throws IOException {
+        String request = Json.createObjectBuilder().add("sql", sql).build().toString();
+        return server.postJson("/derive/api/sql", request, "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
+    }
+
+    static JsonObject json(String body) {
+        try (JsonReader reader = Json.createReader(new StringReader(body))) {
             return reader.readObject();
         }
     }

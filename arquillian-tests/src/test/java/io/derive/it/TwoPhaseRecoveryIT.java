@@ -9,7 +9,12 @@ import io.derive.it.server.Readiness;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,12 +25,17 @@ import org.junit.jupiter.api.Test;
  * view) and a row of the Derby XA data source jdbc/second, in one container-managed transaction,
  * with the server JVM halted inside it by the test-only hook {@code derive.rar.testHaltAt}; the
  * server is then started again without the hook, and Liberty's own recovery decides the branch
- * through the adapter. Both resources end the same way, and every view equals its body.
+ * through the adapter. Both resources end the same way, and every view equals its body. With the
+ * transaction log moved aside before the start, Liberty cannot decide it: what Derive's branch
+ * wrote waits, the rest answers, until an operator decides the branch through the admin API; a
+ * transaction manager that gets its log back is told the operator's outcome as a heuristic one.
  */
 class TwoPhaseRecoveryIT {
     private static final String HALT_AT = "derive.rar.testHaltAt";
     /** The exit status of a JVM the hook halted. */
     private static final int HALTED = 87;
+    /** DeriveException.IN_DOUBT: what a statement needs waits for an in-doubt transaction. */
+    private static final String IN_DOUBT = "25I01";
     /** jdbc/second on disk, so that what it prepared or committed outlives the JVM. */
     private static final String SECOND_ON_DISK = """
             <server>
@@ -78,6 +88,96 @@ class TwoPhaseRecoveryIT {
                 .containsEntry("second", "[]");
         assertViewsEqualTheirBodies(t);
         assertThat(server.log()).as(recovered.toString()).containsPattern("in-doubt transaction .* rolled back");
+    }
+
+    @Test
+    void withTheTransactionLogLostWhatTheBranchWroteWaitsUntilAnOperatorDecidesIt() throws Exception {
+        String t = "log_lost";
+        String xid = haltAfterTheDecisionAndLoseTheLog(t);
+
+        assertThat(sql.rows("select k from " + t + "_untouched")).as("a table the branch did not write answers").hasSize(1);
+        for (String touched : List.of(t, t + "_mv", t + "_by_n")) {
+            JsonObject error = sql.fails("select * from " + touched);
+            assertThat(error.getString("code")).as(touched).isEqualTo(IN_DOUBT);
+            assertThat(error.getString("error")).contains("main." + touched, "waits for the outcome of in-doubt transaction " + xid);
+        }
+        assertThat(inDoubt()).singleElement().satisfies(branch -> {
+            assertThat(branch.getString("state")).isEqualTo("in doubt");
+            assertThat(branch.getJsonArray("touched").getValuesAs(JsonString::getString))
+                    .contains("table main." + t, "materialized view main." + t + "_mv", "materialized view main." + t + "_by_n");
+        });
+
+        JsonObject decided = resolve(xid, "rollback");
+
+        assertThat(decided.getString("state")).isEqualTo("heuristically rolled back");
+        assertThat(decided.isNull("decidedAt")).isFalse();
+        server.waitReady();
+        assertThat(sql.rows("select k from " + t + " order by k").toString()).isEqualTo("[[1],[2],[3]]");
+        assertViewsEqualTheirBodies(t);
+        HttpResponse<String> forgotten = server.delete("/derive/api/in-doubt/" + xid, "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
+        assertThat(forgotten.statusCode()).as("no transaction manager will ask: the operator forgets it; %s", forgotten.body())
+                .isEqualTo(204);
+        assertThat(inDoubt()).isEmpty();
+    }
+
+    @Test
+    void aTransactionManagerThatGetsItsLogBackIsToldTheOperatorsOutcomeAsAHeuristicOne() throws Exception {
+        String t = "log_back";
+        String xid = haltAfterTheDecisionAndLoseTheLog(t);
+        resolve(xid, "rollback");
+        server.stop();
+
+        server.restoreTransactionLog();
+        server.start();
+
+        awaitForgotten(xid);
+        assertThat(server.log()).containsPattern("WTRN0075W: .* heuristic exception when committing");
+        assertThat(read(t)).as("Liberty committed jdbc/second; the operator had rolled Derive back")
+                .containsEntry("derive", "[1, 2, 3]").containsEntry("deriveView", "[2, 3]").containsEntry("second", "[10]");
+        assertViewsEqualTheirBodies(t);
+    }
+
+    /**
+     * Arranges t and a table t_untouched, halts after the transaction manager decided to commit
+     * row 10 and before Derive's commit, moves the transaction log aside and starts the server,
+     * which waits for the branch; answers the branch's xid.
+     */
+    private static String haltAfterTheDecisionAndLoseTheLog(String t) throws IOException {
+        restartHaltingAt("beforeCommit");
+        arrange(t);
+        sql.run("create table " + t + "_untouched (k integer primary key)");
+        sql.run("insert into " + t + "_untouched values (1)");
+        haltInTwoPhaseCommitOfRow(t, 10);
+
+        server.moveTransactionLogAside();
+        server.launch(Map.of());
+        server.awaitReadiness(answer -> answer.body().contains("WAITING_FOR_IN_DOUBT"), "waiting for the in-doubt branch");
+        List<JsonObject> waiting = inDoubt().stream().filter(b -> b.getString("state").equals("in doubt")).toList();
+        assertThat(waiting).hasSize(1);
+        return waiting.get(0).getString("xid");
+    }
+
+    private static List<JsonObject> inDoubt() throws IOException {
+        HttpResponse<String> response = server.get("/derive/api/in-doubt", "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return AdminSql.json(response.body()).getJsonArray("branches").getValuesAs(JsonObject.class);
+    }
+
+    private static JsonObject resolve(String xid, String outcome) throws IOException {
+        HttpResponse<String> response = server.postJson("/derive/api/in-doubt/" + xid,
+                Json.createObjectBuilder().add("outcome", outcome).build().toString(),
+                "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return AdminSql.json(response.body());
+    }
+
+    /** Liberty's recovery may still be running once the server is ready: waits until it forgot the branch. */
+    private static void awaitForgotten(String xid) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (inDoubt().stream().anyMatch(b -> b.getString("xid").equals(xid))) {
+            assertThat(System.nanoTime()).as("%s is still listed: %s", xid, server.logTail(40)).isLessThan(deadline);
+            Thread.sleep(200);
+        }
     }
 
     private static void restartHaltingAt(String point) {

@@ -19,6 +19,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import jakarta.json.Json;
@@ -49,6 +50,7 @@ public final class LibertyServer implements AutoCloseable {
 
     private static final Logger LOG = System.getLogger(LibertyServer.class.getName());
     // A fresh start takes 10-20 s here, several times that on a loaded machine.
+    private static final String TRANLOG_ASIDE = "tranlog-aside";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration EXIT_TIMEOUT = Duration.ofSeconds(30);
@@ -101,9 +103,26 @@ public final class LibertyServer implements AutoCloseable {
     public void reset() {
         requireCreated();
         requireStopped("reset");
-        for (String left : List.of("databases", "tranlog", "logs", "apps", "configDropins")) {
+        for (String left : List.of("databases", "tranlog", TRANLOG_ASIDE, "logs", "apps", "configDropins")) {
             deleteTree(directory().resolve(left));
         }
+    }
+
+    /**
+     * Moves the transaction log ({@code tranlog}) aside, as if it were lost: at the next start the
+     * transaction manager knows nothing of the transactions it logged.
+     */
+    public void moveTransactionLogAside() {
+        requireStopped("move the transaction log of");
+        deleteTree(directory().resolve(TRANLOG_ASIDE));
+        move(directory().resolve("tranlog"), directory().resolve(TRANLOG_ASIDE));
+    }
+
+    /** Puts back the transaction log {@link #moveTransactionLogAside()} moved, in place of the one written since. */
+    public void restoreTransactionLog() {
+        requireStopped("restore the transaction log of");
+        deleteTree(directory().resolve("tranlog"));
+        move(directory().resolve(TRANLOG_ASIDE), directory().resolve("tranlog"));
     }
 
     /** Puts {@code ear} where the server's configuration deploys it from: {@code apps/derive.ear}. */
@@ -136,6 +155,15 @@ public final class LibertyServer implements AutoCloseable {
      * @throws IllegalStateException with the server's log tail when it ends or is not ready in time
      */
     public Readiness start(Map<String, String> systemProperties) {
+        launch(systemProperties);
+        return waitReady();
+    }
+
+    /**
+     * Launches the server JVM with these system properties (for this start only) and returns at
+     * once; {@link #awaitReadiness} waits for what readiness should answer.
+     */
+    public void launch(Map<String, String> systemProperties) {
         requireCreated();
         requireStopped("start");
         String jvmArgs = jvmArgs(systemProperties);
@@ -151,7 +179,6 @@ public final class LibertyServer implements AutoCloseable {
             throw new UncheckedIOException("cannot launch server " + name, e);
         }
         LOG.log(Level.INFO, "launched server {0} (pid {1}) {2}", name, process.pid(), jvmArgs);
-        return waitReady();
     }
 
     /**
@@ -161,12 +188,34 @@ public final class LibertyServer implements AutoCloseable {
      *         ends first or is not ready within the start timeout
      */
     public Readiness waitReady() {
+        List<HealthAnswer> answers = pollReadiness(HealthAnswer::isUp, "ready");
+        Readiness readiness = new Readiness(Duration.ofNanos(System.nanoTime() - launchedNanos), answers);
+        LOG.log(Level.INFO, "server {0} {1}", name, readiness);
+        return readiness;
+    }
+
+    /**
+     * Polls {@code /health/ready} until its answer is {@code awaited} and returns that answer.
+     *
+     * @param what what the awaited answer means, for the failure message
+     * @throws IllegalStateException with the answers and the server's log tail when the server
+     *         ends first or does not answer so within the start timeout
+     */
+    public HealthAnswer awaitReadiness(Predicate<HealthAnswer> awaited, String what) {
+        List<HealthAnswer> answers = pollReadiness(awaited, what);
+        HealthAnswer answer = answers.get(answers.size() - 1);
+        LOG.log(Level.INFO, "server {0} {1}: {2}", name, what, answer);
+        return answer;
+    }
+
+    /** Every distinct answer of {@code /health/ready} until one is {@code awaited}, that one last. */
+    private List<HealthAnswer> pollReadiness(Predicate<HealthAnswer> awaited, String what) {
         requireRunning("wait for");
         List<HealthAnswer> answers = new ArrayList<>();
         long deadline = launchedNanos + READY_TIMEOUT.toNanos();
         for (int poll = 0; poll < MAX_POLLS && System.nanoTime() < deadline; poll++) {
             if (!process.isAlive()) {
-                throw failure("ended with exit status " + process.exitValue() + " before it was ready; readiness answered "
+                throw failure("ended with exit status " + process.exitValue() + " before it was " + what + "; readiness answered "
                         + answers);
             }
             HealthAnswer answer = health("/health/ready");
@@ -175,14 +224,12 @@ public final class LibertyServer implements AutoCloseable {
             } else {
                 answers.add(answer);
             }
-            if (answer.isUp()) {
-                Readiness readiness = new Readiness(Duration.ofNanos(System.nanoTime() - launchedNanos), answers);
-                LOG.log(Level.INFO, "server {0} {1}", name, readiness);
-                return readiness;
+            if (awaited.test(answer)) {
+                return answers;
             }
             sleep(POLL_INTERVAL);
         }
-        throw failure("was not ready within " + READY_TIMEOUT.toSeconds() + " s; readiness answered " + answers);
+        throw failure("was not " + what + " within " + READY_TIMEOUT.toSeconds() + " s; readiness answered " + answers);
     }
 
     /** Asks one health endpoint once ({@code /health}, {@code /health/ready}, {@code /health/live}). */
@@ -285,6 +332,11 @@ public final class LibertyServer implements AutoCloseable {
     public HttpResponse<String> postJson(String path, String json, String... headers) throws IOException {
         return send(request(path, headers).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    /** DELETE {@code path}, with headers given as name, value, …. */
+    public HttpResponse<String> delete(String path, String... headers) throws IOException {
+        return send(request(path, headers).DELETE());
     }
 
     /** Stops the server if it runs. */
@@ -417,6 +469,14 @@ public final class LibertyServer implements AutoCloseable {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + root, e);
+        }
+    }
+
+    private static void move(Path from, Path to) {
+        try {
+            Files.move(from, to);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot move " + from + " to " + to, e);
         }
     }
 
