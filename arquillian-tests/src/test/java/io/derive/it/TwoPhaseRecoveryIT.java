@@ -63,10 +63,8 @@ class TwoPhaseRecoveryIT {
     @Test
     void aHaltBeforeDerivesCommitIsCommittedByRecoveryInBothResources() throws Exception {
         String t = "halt_before_commit";
-        restartHaltingAt("beforeCommit");
-        arrange(t);
+        arrangeAndHaltAt(t, "beforeCommit");
 
-        haltInTwoPhaseCommitOfRow(t, 10);
         Readiness recovered = server.start();
 
         assertThat(read(t)).containsEntry("derive", "[1, 2, 3, 10]").containsEntry("deriveView", "[2, 3, 10]")
@@ -78,10 +76,8 @@ class TwoPhaseRecoveryIT {
     @Test
     void aHaltAfterDerivesPrepareIsRolledBackByRecoveryInBothResources() throws Exception {
         String t = "halt_after_prepare";
-        restartHaltingAt("afterPrepare");
-        arrange(t);
+        arrangeAndHaltAt(t, "afterPrepare");
 
-        haltInTwoPhaseCommitOfRow(t, 10);
         Readiness recovered = server.start();
 
         assertThat(read(t)).containsEntry("derive", "[1, 2, 3]").containsEntry("deriveView", "[2, 3]")
@@ -138,16 +134,12 @@ class TwoPhaseRecoveryIT {
     }
 
     /**
-     * Arranges t and a table t_untouched, halts after the transaction manager decided to commit
-     * row 10 and before Derive's commit, moves the transaction log aside and starts the server,
-     * which waits for the branch; answers the branch's xid.
+     * Halts after the transaction manager decided to commit row 10 of t and before Derive's
+     * commit, moves the transaction log aside and starts the server, which waits for the branch;
+     * answers the branch's xid.
      */
     private static String haltAfterTheDecisionAndLoseTheLog(String t) throws IOException {
-        restartHaltingAt("beforeCommit");
-        arrange(t);
-        sql.run("create table " + t + "_untouched (k integer primary key)");
-        sql.run("insert into " + t + "_untouched values (1)");
-        haltInTwoPhaseCommitOfRow(t, 10);
+        arrangeAndHaltAt(t, "beforeCommit");
 
         server.moveTransactionLogAside();
         server.launch(Map.of());
@@ -180,19 +172,31 @@ class TwoPhaseRecoveryIT {
         }
     }
 
-    private static void restartHaltingAt(String point) {
-        // Whatever ran before is decided and committed: a kill ends it as well as a stop, sooner.
+    /**
+     * Restarts the server with the hook at {@code point}, arranges t and halts it in the two-phase
+     * commit of row 10. Whatever ran before is decided and committed: a kill ends it as well as a
+     * stop, sooner.
+     */
+    private static void arrangeAndHaltAt(String t, String point) throws IOException {
         if (server.isRunning()) {
             server.kill();
         }
         server.start(Map.of(HALT_AT, point));
+        arrange(t);
+        haltInTwoPhaseCommitOfRow(t, 10);
     }
 
-    /** Table t with rows 1..3, its projection t_mv (n > 0) and a group-by view t_by_n; an empty table t in jdbc/second. */
+    /**
+     * Table t with rows 1..3, its projection t_mv (n > 0) and a group-by view t_by_n; a table
+     * t_untouched with one row, which the halted transaction does not write; an empty table t in
+     * jdbc/second.
+     */
     private static void arrange(String t) throws IOException {
         assertThat(scenario("setup", t)).containsEntry("outcome", "ok");
         sql.run("insert into " + t + " values (1, 'a', 0), (2, 'b', 1), (3, 'c', 2)");
         sql.run("create materialized view " + t + "_by_n as select n, count(*) as c, sum(k) as s from " + t + " group by n");
+        sql.run("create table " + t + "_untouched (k integer primary key)");
+        sql.run("insert into " + t + "_untouched values (1)");
     }
 
     /** Writes row k to both resources in one transaction; the hook halts the JVM in its two-phase commit. */

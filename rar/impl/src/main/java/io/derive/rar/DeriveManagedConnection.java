@@ -201,20 +201,15 @@ public class DeriveManagedConnection implements ManagedConnection {
                     result = session.execute(sql, params);
                 } catch (DeriveException e) {
                     if (before && !session.inTransaction()) {
-                        localEvent = ConnectionEvent.LOCAL_TRANSACTION_ROLLEDBACK;
+                        fireLocalEvent(ConnectionEvent.LOCAL_TRANSACTION_ROLLEDBACK, handle);
                     }
                     if (DeriveException.INTERNAL.equals(e.code())) {
-                        broken = true;
-                    }
-                    fireLocalEvent(localEvent, handle);
-                    if (broken) {
-                        fire(ConnectionEvent.CONNECTION_ERROR_OCCURRED, handle, e);
+                        sessionFailed(handle, e);
                     }
                     throw e;
                 } catch (RuntimeException e) {
-                    broken = true;
-                    fire(ConnectionEvent.CONNECTION_ERROR_OCCURRED, handle, e);
-                    throw new DeriveException(DeriveException.INTERNAL, "the Derive session failed: " + e, e);
+                    sessionFailed(handle, e);
+                    throw internal(e);
                 }
                 boolean after = session.inTransaction();
                 if (!before && after) {
@@ -249,13 +244,19 @@ public class DeriveManagedConnection implements ManagedConnection {
             throw e;
         } catch (RuntimeException e) {
             owner.sessionFailed(owner == this ? handle : null, e);
-            throw new DeriveException(DeriveException.INTERNAL, "the Derive session failed: " + e, e);
+            throw internal(e);
         }
     }
 
+    /** The session failed: the connection is no longer usable, and the container is told so (Connectors spec: connection error). */
     private void sessionFailed(DeriveConnectionHandle handle, Exception e) {
         broken = true;
         fire(ConnectionEvent.CONNECTION_ERROR_OCCURRED, handle, e);
+    }
+
+    /** What the application gets instead of a Java exception from the session (it never sees one). */
+    private static DeriveException internal(RuntimeException e) {
+        return new DeriveException(DeriveException.INTERNAL, "the Derive session failed: " + e, e);
     }
 
     /**
