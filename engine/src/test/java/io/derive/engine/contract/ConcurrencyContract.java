@@ -210,6 +210,87 @@ public abstract class ConcurrencyContract extends HostContractTest {
         }
     }
 
+    /**
+     * A stale view of {@code rows} rows whose source changed under it, so that its refresh
+     * rewrites every row: before it, count and sum are {@code rows} and 1 + … + rows; after it
+     * the sum is {@code rows} more.
+     */
+    private void staleViewOf(int rows) {
+        script("""
+                create table t (k integer primary key, v integer not null);
+                insert into t select value, value from generate_series(1, %d);
+                create materialized view m as select k, v from t;
+                alter table t alter column v set data type real;
+                update t set v = v + 1;
+                """.formatted(rows));
+    }
+
+    private static List<Object> countAndSum(Session reader) {
+        List<Object> answer = rows(reader, "select count(*), sum(v) from m").get(0);
+        return List.of(((Number) answer.get(0)).longValue(), ((Number) answer.get(1)).doubleValue());
+    }
+
+    @Test
+    void aReaderBesideAnOpenRefreshReadsTheOldContentsWholeUntilItCommits() throws Exception {
+        staleViewOf(1000);
+        CountDownLatch refreshed = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try (Session reader = db.openSession()) {
+            Future<?> writer = pool.submit(() -> {
+                try (Session w = db.openSession()) {
+                    w.begin();
+                    w.execute("refresh materialized view m");
+                    refreshed.countDown();
+                    assertThat(release.await(60, TimeUnit.SECONDS)).as("released by the test").isTrue();
+                    w.commit();
+                }
+                return null;
+            });
+            awaitOrFail(refreshed, writer);
+
+            assertThat(pool.submit(() -> countAndSum(reader)).get(10, TimeUnit.SECONDS)).containsExactly(1000L, 500_500.0);
+            assertThat(writer).as("the refreshing transaction is still open").isNotDone();
+
+            release.countDown();
+            writer.get(10, TimeUnit.SECONDS);
+            assertThat(pool.submit(() -> countAndSum(reader)).get(10, TimeUnit.SECONDS)).containsExactly(1000L, 501_500.0);
+        } finally {
+            release.countDown();
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void everyReadBesideARefreshInAutocommitSeesAllTheOldRowsOrAllTheNewOnes() throws Exception {
+        int rows = 20_000;
+        staleViewOf(rows);
+        List<Object> old = List.of((long) rows, rows * (rows + 1) / 2.0);
+        List<Object> refreshed = List.of((long) rows, rows * (rows + 1) / 2.0 + rows);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        List<List<Object>> seen = new ArrayList<>();
+        try (Session reader = db.openSession()) {
+            Future<?> refresh = pool.submit(() -> {
+                try (Session w = db.openSession()) {
+                    w.execute("refresh materialized view m");
+                }
+                return null;
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!refresh.isDone() && System.nanoTime() < deadline) {
+                seen.add(countAndSum(reader));
+            }
+            refresh.get(10, TimeUnit.SECONDS);
+            seen.add(countAndSum(reader));
+        } finally {
+            pool.shutdownNow();
+        }
+        System.getLogger(ConcurrencyContract.class.getName()).log(System.Logger.Level.INFO,
+                "reads beside a refresh of " + rows + " rows: " + seen.size());
+        assertThat(seen).allSatisfy(answer -> assertThat(answer).isIn(old, refreshed));
+        assertThat(seen.get(seen.size() - 1)).isEqualTo(refreshed);
+    }
+
     /** Waits for {@code latch}, failing with the writer's own failure if it ended first. */
     private static void awaitOrFail(CountDownLatch latch, Future<?> writer) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
