@@ -259,15 +259,10 @@ public final class MaterializedViews implements MaterializedViewOperations {
     @Override
     public WriteThroughRewrite writeThrough(Statement dml, TableSchema mv, ExecutionContext context) {
         WriteThrough rewrite = WriteThrough.of(mv, context.transaction().catalog(), dml.span());
-        Statement rewritten;
         if (dml instanceof Statement.Insert insert) {
-            rewritten = rewrite.insert(insert);
-        } else if (dml instanceof Statement.Update update) {
-            rewritten = rewrite.update(update);
-        } else {
-            rewritten = rewrite.delete((Statement.Delete) dml);
+            return rewrite.insert(insert);
         }
-        return new WriteThroughRewrite(rewritten, dml instanceof Statement.Insert ? rewrite.filter() : null);
+        return dml instanceof Statement.Update update ? rewrite.update(update) : rewrite.delete((Statement.Delete) dml);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.derive.engine.mv;
 
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.exec.context.MaterializedViewOperations.WriteThroughRewrite;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
@@ -13,18 +14,21 @@ import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.Statement;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Write-through of user DML naming a maintained table (semantics §4, read-only): a projection
  * body's MV is written by rewriting the statement to its single source. Pass-through and renamed
- * columns are writable, computed ones are not ({@code non-invertible}); an insert gets the
- * body filter's equality constants filled in; updates and deletes reach only rows in the MV.
+ * columns are writable, and so are {@linkplain InvertibleColumn invertible} computed ones; other
+ * computed columns are not ({@code non-invertible}). An insert gets the body filter's equality
+ * constants filled in; updates and deletes reach only rows in the MV.
  */
 final class WriteThrough {
     private final TableSchema mv;
@@ -34,6 +38,8 @@ final class WriteThrough {
     private final Map<String, Expr> columns = new LinkedHashMap<>();
     /** MV column (lower case) → source column name, for pass-through columns only. */
     private final Map<String, String> passThrough = new HashMap<>();
+    /** MV column (lower case) → how a value written to it is written to its source column, for invertible columns only. */
+    private final Map<String, InvertibleColumn> invertible = new HashMap<>();
 
     private WriteThrough(TableSchema mv, TableSchema source, List<BoundExpr> outputs, Select body) {
         this.mv = mv;
@@ -45,6 +51,8 @@ final class WriteThrough {
             columns.put(name, unqualified(items.get(i)));
             if (outputs.get(i) instanceof BoundExpr.ColumnSlot slot) {
                 passThrough.put(name, source.columns().get(slot.index()).name());
+            } else {
+                InvertibleColumn.of(mv, i, source, outputs.get(i)).ifPresent(c -> invertible.put(name, c));
             }
         }
     }
@@ -76,19 +84,22 @@ final class WriteThrough {
     }
 
     /** The body's filter over source columns, which an inserted row must satisfy; null when none. */
-    Expr filter() {
+    private Expr filter() {
         return body.where() == null ? null : unqualified(body.where());
     }
 
-    Statement.Insert insert(Statement.Insert insert) {
+    WriteThroughRewrite insert(Statement.Insert insert) {
         List<String> targets = insert.columns().isEmpty()
                 ? mv.columns().stream().map(c -> c.name()).toList() : insert.columns();
         List<String> sourceColumns = new ArrayList<>();
+        List<UnaryOperator<Object>> writeBacks = new ArrayList<>();
         for (String column : targets) {
             sourceColumns.add(writable(column, insert.span()));
+            writeBacks.add(writeBack(column));
         }
         Map<String, Expr> filled = equalityConstants(sourceColumns);
         sourceColumns.addAll(filled.keySet());
+        writeBacks.addAll(Collections.nCopies(filled.size(), UnaryOperator.identity()));
         List<List<Expr>> rows = null;
         if (insert.rows() != null) {
             rows = new ArrayList<>();
@@ -102,31 +113,39 @@ final class WriteThrough {
                     + mv.qualifiedName() + "' that must fill in its filter's columns is not supported yet",
                     insert.span().line(), insert.span().column());
         }
-        return new Statement.Insert(target(insert.table()), sourceColumns, rows, insert.select(), insert.onConflict(),
-                insert.upsert(), returning(insert.returning()), insert.span());
+        Statement.Insert rewritten = new Statement.Insert(target(insert.table()), sourceColumns, rows, insert.select(),
+                insert.onConflict(), insert.upsert(), returning(insert.returning()), insert.span());
+        return new WriteThroughRewrite(rewritten, filter(), writeBacks);
     }
 
-    Statement.Update update(Statement.Update update) {
+    WriteThroughRewrite update(Statement.Update update) {
         List<Statement.Assignment> assignments = new ArrayList<>();
+        List<UnaryOperator<Object>> writeBacks = new ArrayList<>();
         for (Statement.Assignment a : update.assignments()) {
             assignments.add(new Statement.Assignment(writable(a.column(), a.span()), toSource(a.value()), a.span()));
+            writeBacks.add(writeBack(a.column()));
         }
         // An index clause names an index of the view, not of its source: the planner chooses.
-        return new Statement.Update(target(update.table()), IndexHint.ANY, assignments, inView(update.where()), update.onConflict(),
-                returning(update.returning()), update.span());
+        Statement.Update rewritten = new Statement.Update(target(update.table()), IndexHint.ANY, assignments,
+                inView(update.where()), update.onConflict(), returning(update.returning()), update.span());
+        return new WriteThroughRewrite(rewritten, null, writeBacks);
     }
 
-    Statement.Delete delete(Statement.Delete delete) {
-        return new Statement.Delete(target(delete.table()), IndexHint.ANY, inView(delete.where()), returning(delete.returning()),
-                delete.span());
+    WriteThroughRewrite delete(Statement.Delete delete) {
+        Statement.Delete rewritten = new Statement.Delete(target(delete.table()), IndexHint.ANY, inView(delete.where()),
+                returning(delete.returning()), delete.span());
+        return new WriteThroughRewrite(rewritten, null, List.of());
     }
 
-    /** The source column an MV column writes to; a computed column cannot be written. */
+    /** The source column an MV column writes to; a computed column that is not invertible cannot be written. */
     private String writable(String column, SourceSpan at) {
         String key = column.toLowerCase(Locale.ROOT);
         if (!columns.containsKey(key)) {
             throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "materialized view " + mv.name()
                     + " has no column named " + column, at.line(), at.column());
+        }
+        if (invertible.containsKey(key)) {
+            return invertible.get(key).sourceColumn();
         }
         String target = passThrough.get(key);
         if (target == null) {
@@ -134,6 +153,12 @@ final class WriteThrough {
                     + "' is computed (non-invertible)", at);
         }
         return target;
+    }
+
+    /** How a value written to a writable MV column becomes the value written to its source column. */
+    private UnaryOperator<Object> writeBack(String column) {
+        InvertibleColumn inverted = invertible.get(column.toLowerCase(Locale.ROOT));
+        return inverted != null ? inverted : UnaryOperator.identity();
     }
 
     /** For columns the insert does not give, the constants the body's filter equates them with. */

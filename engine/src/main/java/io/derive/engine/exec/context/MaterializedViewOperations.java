@@ -39,10 +39,19 @@ public interface MaterializedViewOperations {
     WriteThroughRewrite writeThrough(Statement dml, TableSchema mv, ExecutionContext context);
 
     /**
-     * A rewritten write: the statement against the source, and the body's filter over source
-     * columns (null when none) that an inserted row must satisfy.
+     * A rewritten write: the statement against the source; the body's filter over source
+     * columns (null when none) that an inserted row must satisfy; and, for each column the
+     * statement writes in order (an insert's columns, an update's assignments; none for a
+     * delete), how the value written to the view becomes the value written to the source. That
+     * is the value itself but for an invertible computed column, whose conversion throws a
+     * {@link io.derive.engine.api.DeriveException} when no source value reads back as the value
+     * written.
      */
-    record WriteThroughRewrite(Statement statement, io.derive.engine.sql.ast.Expr filter) {
+    record WriteThroughRewrite(Statement statement, io.derive.engine.sql.ast.Expr filter,
+                               java.util.List<java.util.function.UnaryOperator<Object>> writeBacks) {
+        public WriteThroughRewrite {
+            writeBacks = java.util.List.copyOf(writeBacks);
+        }
     }
 
     /** The maintenance arm the statement would register, for {@code explain}; changes nothing. */

@@ -50,16 +50,20 @@ public final class DmlExecutor {
     /** For a write rewritten through a materialized view: the body's filter an inserted row must meet. */
     private final java.util.function.BiPredicate<Object[], Parameters> viewFilter;
     private final TableSchema writtenView;
+    /** For a write rewritten through a materialized view: per written column, the view's value to the source's. */
+    private final List<java.util.function.UnaryOperator<Object>> writeBacks;
 
     public DmlExecutor(ExecutionContext context) {
-        this(context, null, null);
+        this(context, null, null, List.of());
     }
 
-    private DmlExecutor(ExecutionContext context, TableSchema writtenView, java.util.function.BiPredicate<Object[], Parameters> viewFilter) {
+    private DmlExecutor(ExecutionContext context, TableSchema writtenView, java.util.function.BiPredicate<Object[], Parameters> viewFilter,
+                        List<java.util.function.UnaryOperator<Object>> writeBacks) {
         this.context = context;
         this.writer = new RowWriter(context);
         this.writtenView = writtenView;
         this.viewFilter = viewFilter;
+        this.writeBacks = writeBacks;
     }
 
     /** The executor of a statement rewritten to write through {@code view} to its source. */
@@ -67,7 +71,7 @@ public final class DmlExecutor {
                                     TableSchema source) {
         java.util.function.BiPredicate<Object[], Parameters> filter = rewrite.filter() == null ? null
                 : ExpressionCompiler.predicate(binder().bindExpression(rewrite.filter(), IndexShapes.scopeOf(source)));
-        return new DmlExecutor(context, view, filter);
+        return new DmlExecutor(context, view, filter, rewrite.writeBacks());
     }
 
     /** The table a statement writes; a maintained table is written only through its source, never directly. */
@@ -101,7 +105,7 @@ public final class DmlExecutor {
         for (Object[] values : sourceRows) {
             Object[] row = defaults(table);
             for (int i = 0; i < targets.length; i++) {
-                row[targets[i]] = values[i];
+                row[targets[i]] = written(i, values[i]);
             }
             RowIdAllocator.assign(table, connection, row);
             if (viewFilter != null && !viewFilter.test(row, context.parameters())) {
@@ -198,7 +202,7 @@ public final class DmlExecutor {
             Object[] before = current.get();
             Object[] after = before.clone();
             for (int i = 0; i < targets.length; i++) {
-                after[targets[i]] = values[i].eval(before, context.parameters());
+                after[targets[i]] = written(i, values[i].eval(before, context.parameters()));
             }
             after = passesRowChecks(checker, before, checker.coerced(after), mode);
             if (after == null) {
@@ -247,6 +251,11 @@ public final class DmlExecutor {
         }
         writer.finish();
         return returning == null ? Result.ofCount(StatementKind.DELETE, changes) : returning.result(StatementKind.DELETE, changes);
+    }
+
+    /** The value to store for the statement's {@code column}th written column: through a view, what its write-back makes of it. */
+    private Object written(int column, Object value) {
+        return writeBacks.isEmpty() ? value : writeBacks.get(column).apply(value);
     }
 
     /**
