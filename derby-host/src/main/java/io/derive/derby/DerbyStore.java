@@ -78,8 +78,10 @@ final class DerbyStore implements AutoCloseable {
     }
 
     /**
-     * The connection of an engine session, from {@code xa}: no autocommit, read committed, and
-     * cursors closed at commit (Derby refuses holdable cursors on an XA branch). Derby hands out
+     * The connection of an engine session, from {@code xa}: no autocommit, read uncommitted (a
+     * reader takes no row locks, so never waits for a writer; the before-images of keys in flight
+     * give it the committed rows), and cursors closed at commit (Derby refuses holdable cursors on
+     * an XA branch). Derby hands out
      * one logical connection per XA connection at a time: a second {@code getConnection} closes
      * the first, so the session asks once.
      */
