@@ -11,7 +11,9 @@ import java.sql.Statement;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -53,18 +55,46 @@ final class DerbyStore implements AutoCloseable {
         this.database = database;
         this.schemaPrefix = schemaPrefix;
         this.ddl = database.connection();
-        try (Statement s = ddl.createStatement()) {
-            statements.addAndGet(3);
-            s.execute("call syscs_util.syscs_set_database_property('derby.locks.waitTimeout', '"
-                    + lockTimeoutSeconds + "')");
-            // A reader takes an intent lock on the table, which a writer's escalated table lock would
-            // make it wait for: writers keep row locks however many rows they flush.
-            s.execute("call syscs_util.syscs_set_database_property('derby.locks.escalationThreshold', '"
-                    + Integer.MAX_VALUE + "')");
-            s.execute("call syscs_util.syscs_set_database_property('derby.locks.deadlockTimeout', '"
-                    + Math.max(1, lockTimeoutSeconds / 2) + "')");
+        try {
+            configureLocks(lockTimeoutSeconds);
         } catch (SQLException e) {
             throw failure("configure", e);
+        }
+    }
+
+    /**
+     * Sets the lock properties of the Derby database where they differ. They are database
+     * properties, kept across boots, and setting one is a logged write of its own: a reopen with
+     * the same settings reads them in one statement and writes none.
+     */
+    private void configureLocks(int lockTimeoutSeconds) throws SQLException {
+        Map<String, String> wanted = new LinkedHashMap<>();
+        wanted.put("derby.locks.waitTimeout", Integer.toString(lockTimeoutSeconds));
+        // A reader takes an intent lock on the table, which a writer's escalated table lock would
+        // make it wait for: writers keep row locks however many rows they flush.
+        wanted.put("derby.locks.escalationThreshold", Integer.toString(Integer.MAX_VALUE));
+        wanted.put("derby.locks.deadlockTimeout", Integer.toString(Math.max(1, lockTimeoutSeconds / 2)));
+        List<String> current = new ArrayList<>();
+        try (Statement s = ddl.createStatement()) {
+            statements.incrementAndGet();
+            try (ResultSet rs = s.executeQuery("values (" + String.join(", ", wanted.keySet().stream()
+                    .map(p -> "syscs_util.syscs_get_database_property('" + p + "')").toList()) + ")")) {
+                rs.next();
+                for (int i = 1; i <= wanted.size(); i++) {
+                    current.add(rs.getString(i));
+                }
+            }
+        }
+        int i = 0;
+        for (Map.Entry<String, String> property : wanted.entrySet()) {
+            if (!property.getValue().equals(current.get(i++))) {
+                try (PreparedStatement set = ddl.prepareStatement("call syscs_util.syscs_set_database_property(?, ?)")) {
+                    statements.incrementAndGet();
+                    set.setString(1, property.getKey());
+                    set.setString(2, property.getValue());
+                    set.execute();
+                }
+            }
         }
     }
 

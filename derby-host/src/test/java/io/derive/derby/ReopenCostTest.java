@@ -9,7 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 
@@ -103,6 +105,31 @@ class ReopenCostTest {
             assertThat(s.execute("select count(*) from t where v = 7").rows().get(0).get(0)).isEqualTo(5L);
         }
         assertThat(reopen(directory).report().storage()).isEmpty();
+    }
+
+    @Test
+    void aReopenWritesOnlyTheLockSettingsThatChanged() {
+        create(directory, 10);
+        long first = reopen(directory).statements();
+        DerbyTableModule otherTimeout = DerbyTableModule.inDirectory(directory).withLockTimeout(Duration.ofSeconds(4));
+        try (Database db = Derive.open(config(otherTimeout))) {
+            assertThat(otherTimeout.statementsExecuted()).as("two of the three settings change").isEqualTo(first + 2);
+        }
+    }
+
+    @Test
+    void reopenWithAnotherLockTimeoutStoresIt() throws SQLException {
+        create(directory, 10);
+        try (Database db = Derive.open(config(DerbyTableModule.inDirectory(directory).withLockTimeout(Duration.ofSeconds(4))))) {
+            assertThat(db.status().isOpen()).isTrue();
+        }
+        try (EmbeddedDerbyDatabase derby = EmbeddedDerbyDatabase.open(DerbyTableModule.derbyDirectory(directory));
+             Connection c = derby.connection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("values (syscs_util.syscs_get_database_property('derby.locks.waitTimeout'), "
+                     + "syscs_util.syscs_get_database_property('derby.locks.deadlockTimeout'))")) {
+            rs.next();
+            assertThat(java.util.List.of(rs.getString(1), rs.getString(2))).containsExactly("4", "2");
+        }
     }
 
     private record Reopened(RehydrateReport report, long statements) {
