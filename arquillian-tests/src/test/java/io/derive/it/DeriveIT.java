@@ -142,13 +142,30 @@ class DeriveIT {
         assertThat(failed.getString("exitStatus")).contains("no such materialized view");
     }
 
+    @Test
+    void theInDoubtEndpointRefusesABadXidOrOutcomeAndNamesAnUnknownBranch() throws Exception {
+        assertThat(call(HttpRequest.newBuilder(URI.create(BASE + "/derive/api/in-doubt")).GET(), 200)
+                .getJsonArray("branches")).as("a server that never halted leaves none").isEmpty();
+        assertThat(call(post("/derive/api/in-doubt/not-an-xid", "{\"outcome\":\"commit\"}"), 400).getString("error"))
+                .contains("'not-an-xid' is not a transaction branch of the form formatId:gtrid-hex:bqual-hex");
+        assertThat(call(post("/derive/api/in-doubt/1:ab:01", "{\"outcome\":\"maybe\"}"), 400).getString("error"))
+                .contains("\"outcome\" must be \"commit\" or \"rollback\"");
+        assertThat(call(post("/derive/api/in-doubt/1:ab:01", "{\"outcome\":\"commit\"}"), 404).getString("error"))
+                .contains("1:ab:01");
+        assertThat(call(HttpRequest.newBuilder(URI.create(BASE + "/derive/api/in-doubt/1:ab:01")).DELETE(), 404)
+                .getString("code")).isEqualTo("42704");
+    }
+
     // (e) the admin API refuses every request without credentials
     @Test
     void everyAdminEndpointNeedsCredentials() throws Exception {
         List<HttpRequest> requests = List.of(
                 post("/derive/api/sql", "{\"sql\":\"select 1\"}").build(),
                 post("/derive/api/jobs/mv-refresh", "{\"view\":\"v\"}").build(),
-                HttpRequest.newBuilder(URI.create(BASE + "/derive/api/jobs/1")).GET().build());
+                HttpRequest.newBuilder(URI.create(BASE + "/derive/api/jobs/1")).GET().build(),
+                HttpRequest.newBuilder(URI.create(BASE + "/derive/api/in-doubt")).GET().build(),
+                post("/derive/api/in-doubt/1:ab:01", "{\"outcome\":\"commit\"}").build(),
+                HttpRequest.newBuilder(URI.create(BASE + "/derive/api/in-doubt/1:ab:01")).DELETE().build());
         for (HttpRequest request : requests) {
             assertThat(HTTP.send(request, HttpResponse.BodyHandlers.ofString()).statusCode())
                     .as(request.method() + " " + request.uri()).isEqualTo(401);
