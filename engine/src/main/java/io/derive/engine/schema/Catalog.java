@@ -3,6 +3,7 @@ package io.derive.engine.schema;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -24,9 +25,20 @@ public final class Catalog {
     /** Views by key; a key is never in both maps (one namespace). */
     private final Map<String, ViewSchema> views;
     /** Computed on first use: every row write asks it, and a snapshot never changes. */
-    private volatile Map<String, List<TableSchema>> dependents;
-    /** Computed on first use, like {@link #dependents}: keys of the tables some foreign key references. */
-    private volatile java.util.Set<String> referenced;
+    private volatile Dependents dependents;
+    /** Computed on first use, like {@link #dependents}: the tables some foreign key references. */
+    private volatile Referenced referenced;
+
+    /**
+     * The maintained tables reading each table, by catalog key, and by this catalog's own table
+     * instances, which a row write passes: it then neither builds nor hashes a key.
+     */
+    private record Dependents(Map<String, List<TableSchema>> byKey, Map<TableSchema, List<TableSchema>> byTable) {
+    }
+
+    /** The keys of the tables some foreign key references, and whether it does for each of this catalog's own instances. */
+    private record Referenced(java.util.Set<String> keys, Map<TableSchema, Boolean> byTable) {
+    }
 
     private Catalog(Map<String, TableSchema> tables, Map<String, ViewSchema> views) {
         this.tables = tables;
@@ -56,19 +68,25 @@ public final class Catalog {
 
     /** Maintained tables whose body reads the given table, in creation order. */
     public List<TableSchema> dependentsOf(TableSchema source) {
-        Map<String, List<TableSchema>> index = dependents;
+        Dependents index = dependents;
         if (index == null) {
-            index = new LinkedHashMap<>();
+            Map<String, List<TableSchema>> byKey = new LinkedHashMap<>();
             for (TableSchema t : tables.values()) {
                 if (t.isMaintained()) {
                     for (String s : t.derivation().sources()) {
-                        index.computeIfAbsent(s, k -> new ArrayList<>()).add(t);
+                        byKey.computeIfAbsent(s, k -> new ArrayList<>()).add(t);
                     }
                 }
             }
+            Map<TableSchema, List<TableSchema>> byTable = new IdentityHashMap<>();
+            for (TableSchema t : tables.values()) {
+                byTable.put(t, byKey.getOrDefault(t.key(), List.of()));
+            }
+            index = new Dependents(byKey, byTable);
             dependents = index;
         }
-        return index.getOrDefault(source.key(), List.of());
+        List<TableSchema> mine = index.byTable().get(source);
+        return mine != null ? mine : index.byKey().getOrDefault(source.key(), List.of());
     }
 
     /** The table with this catalog key ({@link TableSchema#key()}), if there is one. */
@@ -78,18 +96,23 @@ public final class Catalog {
 
     /** Whether a foreign key of some table references {@code parent}. */
     public boolean isReferenced(TableSchema parent) {
-        java.util.Set<String> keys = referenced;
-        if (keys == null) {
-            java.util.Set<String> found = new java.util.HashSet<>();
+        Referenced index = referenced;
+        if (index == null) {
+            java.util.Set<String> keys = new java.util.HashSet<>();
             for (TableSchema t : tables.values()) {
                 for (ForeignKey fk : t.constraints().foreignKeys()) {
-                    table(fk.parentSchema(), fk.parentTable()).ifPresent(p -> found.add(p.key()));
+                    table(fk.parentSchema(), fk.parentTable()).ifPresent(p -> keys.add(p.key()));
                 }
             }
-            referenced = found;
-            keys = found;
+            Map<TableSchema, Boolean> byTable = new IdentityHashMap<>();
+            for (TableSchema t : tables.values()) {
+                byTable.put(t, keys.contains(t.key()));
+            }
+            index = new Referenced(keys, byTable);
+            referenced = index;
         }
-        return keys.contains(parent.key());
+        Boolean mine = index.byTable().get(parent);
+        return mine != null ? mine : index.keys().contains(parent.key());
     }
 
     public Catalog with(TableSchema table) {
