@@ -42,6 +42,13 @@ public abstract class SqlSliceContract extends HostContractTest {
     }
 
     @Test
+    void anInsertListingAColumnTwiceStoresTheFirstOfItsValuesAsSqliteDoes() {
+        script("create table t (k integer primary key, v integer)");
+        session.execute("insert into t (k, v, v) values (1, 10, 20)");
+        assertThat(rows("select v from t")).containsExactly(row(10L));
+    }
+
+    @Test
     void notNullIsEnforced() {
         script("create table t (k integer primary key, v text not null)");
         assertThatThrownBy(() -> session.execute("insert into t (k) values (1)"))

@@ -44,6 +44,26 @@ public abstract class WriteThroughContract extends HostContractTest {
     }
 
     @Test
+    void twoViewColumnsOfOneSourceColumnThatAgreeWriteIt() {
+        session.execute("create materialized view both_prices as select id, price, price + 10 as marked from items");
+        session.execute("insert into both_prices values (4, 5, 15)");
+        assertThat(rows("select price from items where id = 4")).containsExactly(row(5L));
+        assertEqualsBody("both_prices", "select id, price, price + 10 from items");
+    }
+
+    @Test
+    void twoViewColumnsOfOneSourceColumnThatDisagreeFailNamingItAndChangeNothing() {
+        session.execute("create materialized view both_prices as select id, price, price + 10 as marked from items");
+        assertThatThrownBy(() -> session.execute("insert into both_prices values (4, 5, 99)"))
+                .isInstanceOf(DeriveException.class)
+                .hasMessage("materialized view 'main.both_prices' writes source column 'price' of 'main.items' through two"
+                        + " of its columns, with 5 and 89: the values must agree at 1:1");
+        assertThatThrownBy(() -> session.execute("update both_prices set price = 1, marked = 1 where id = 1"))
+                .hasMessageContaining("with 1 and -9: the values must agree");
+        assertThat(rows("select id, price from items order by id")).containsExactly(row(1L, 2L), row(2L, 5L), row(3L, 4L));
+    }
+
+    @Test
     void aComputedColumnIsNotWritable() {
         assertThatThrownBy(() -> session.execute("update office set doubled = 1"))
                 .isInstanceOf(DeriveException.class).hasMessageContaining("non-invertible");

@@ -25,9 +25,13 @@ import io.derive.engine.spi.TableConnection;
 import io.derive.engine.sql.ast.Expr;
 import io.derive.engine.sql.ast.IndexHint;
 import io.derive.engine.sql.ast.QualifiedName;
+import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.sql.ast.Statement.ConflictAction;
 import io.derive.engine.sql.ast.Statement.RowOperation;
+import io.derive.engine.types.Collation;
+import io.derive.engine.types.TextValue;
+import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -102,10 +106,15 @@ public final class DmlExecutor {
         TableConnection connection = writer.connection(table);
         ConstraintChecker checker = writer.checker(table);
         long changes = 0;
+        boolean repeats = IntStream.of(targets).distinct().count() < targets.length;
         for (Object[] values : sourceRows) {
             Object[] row = defaults(table);
-            for (int i = 0; i < targets.length; i++) {
-                row[targets[i]] = written(i, values[i]);
+            if (repeats) {
+                placeFirstOfRepeats(table, row, targets, values, insert.span());
+            } else {
+                for (int i = 0; i < targets.length; i++) {
+                    row[targets[i]] = written(i, values[i]);
+                }
             }
             RowIdAllocator.assign(table, connection, row);
             if (viewFilter != null && !viewFilter.test(row, context.parameters())) {
@@ -202,7 +211,11 @@ public final class DmlExecutor {
             Object[] before = current.get();
             Object[] after = before.clone();
             for (int i = 0; i < targets.length; i++) {
-                after[targets[i]] = written(i, values[i].eval(before, context.parameters()));
+                Object value = written(i, values[i].eval(before, context.parameters()));
+                if (writtenView != null && repeated(targets, i)) {
+                    requireAgreement(table, targets[i], after[targets[i]], value, update.span());
+                }
+                after[targets[i]] = value;
             }
             after = passesRowChecks(checker, before, checker.coerced(after), mode);
             if (after == null) {
@@ -251,6 +264,47 @@ public final class DmlExecutor {
         }
         writer.finish();
         return returning == null ? Result.ofCount(StatementKind.DELETE, changes) : returning.result(StatementKind.DELETE, changes);
+    }
+
+    /**
+     * Places an insert's values where a column is listed more than once: as SQLite does, the
+     * first of its values is stored. Through a view, two of its columns that write one source
+     * column (a pass-through and an invertible one, say) must agree.
+     */
+    private void placeFirstOfRepeats(TableSchema table, Object[] row, int[] targets, Object[] values, SourceSpan at) {
+        boolean[] placed = new boolean[row.length];
+        for (int i = 0; i < targets.length; i++) {
+            Object value = written(i, values[i]);
+            if (!placed[targets[i]]) {
+                row[targets[i]] = value;
+                placed[targets[i]] = true;
+            } else if (writtenView != null) {
+                requireAgreement(table, targets[i], row[targets[i]], value, at);
+            }
+        }
+    }
+
+    /** Whether the {@code i}th target column appeared before it among the targets. */
+    private static boolean repeated(int[] targets, int i) {
+        for (int j = 0; j < i; j++) {
+            if (targets[j] == targets[i]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void requireAgreement(TableSchema source, int column, Object first, Object second, SourceSpan at) {
+        if (ValueOrder.compare(first, second, Collation.BINARY) != 0) {
+            throw new DeriveException(DeriveException.DATA, "materialized view '" + writtenView.qualifiedName()
+                    + "' writes source column '" + source.columns().get(column).name() + "' of '" + source.qualifiedName()
+                    + "' through two of its columns, with " + shown(first) + " and " + shown(second)
+                    + ": the values must agree", at.line(), at.column());
+        }
+    }
+
+    private static String shown(Object value) {
+        return value instanceof String text ? "'" + text + "'" : TextValue.of(value);
     }
 
     /** The value to store for the statement's {@code column}th written column: through a view, what its write-back makes of it. */
