@@ -106,7 +106,7 @@ public final class DmlExecutor {
         TableConnection connection = writer.connection(table);
         ConstraintChecker checker = writer.checker(table);
         long changes = 0;
-        boolean repeats = IntStream.of(targets).distinct().count() < targets.length;
+        boolean repeats = anyRepeated(targets);
         for (Object[] values : sourceRows) {
             Object[] row = defaults(table);
             if (repeats) {
@@ -282,6 +282,15 @@ public final class DmlExecutor {
                 requireAgreement(table, targets[i], row[targets[i]], value, at);
             }
         }
+    }
+
+    private static boolean anyRepeated(int[] targets) {
+        for (int i = 1; i < targets.length; i++) {
+            if (repeated(targets, i)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether the {@code i}th target column appeared before it among the targets. */
