@@ -303,8 +303,11 @@ public final class DmlExecutor {
         return false;
     }
 
+    /** Both values as the source column stores them (a pass-through value is not coerced yet) must be equal. */
     private void requireAgreement(TableSchema source, int column, Object first, Object second, SourceSpan at) {
-        if (ValueOrder.compare(first, second, Collation.BINARY) != 0) {
+        var type = source.columns().get(column).type();
+        String label = source.columnLabel(column);
+        if (ValueOrder.compare(type.coerce(first, label), type.coerce(second, label), Collation.BINARY) != 0) {
             throw new DeriveException(DeriveException.DATA, "materialized view '" + writtenView.qualifiedName()
                     + "' writes source column '" + source.columns().get(column).name() + "' of '" + source.qualifiedName()
                     + "' through two of its columns, with " + shown(first) + " and " + shown(second)
