@@ -36,6 +36,8 @@ class TwoPhaseRecoveryIT {
     private static final int HALTED = 87;
     /** DeriveException.IN_DOUBT: what a statement needs waits for an in-doubt transaction. */
     private static final String IN_DOUBT = "25I01";
+    /** DeriveException.HEURISTICALLY_ROLLED_BACK: an operator rolled the branch back. */
+    private static final String HEURISTICALLY_ROLLED_BACK = "25I03";
     /** jdbc/second on disk, so that what it prepared or committed outlives the JVM. */
     private static final String SECOND_ON_DISK = """
             <server>
@@ -107,6 +109,10 @@ class TwoPhaseRecoveryIT {
 
         assertThat(decided.getString("state")).isEqualTo("heuristically rolled back");
         assertThat(decided.isNull("decidedAt")).isFalse();
+        HttpResponse<String> again = server.postJson("/derive/api/in-doubt/" + xid, "{\"outcome\":\"commit\"}",
+                "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
+        assertThat(again.statusCode()).as("decided already: %s", again.body()).isEqualTo(409);
+        assertThat(AdminSql.json(again.body()).getString("code")).as("the outcome it had").isEqualTo(HEURISTICALLY_ROLLED_BACK);
         server.waitReady();
         assertThat(sql.rows("select k from " + t + " order by k").toString()).isEqualTo("[[1],[2],[3]]");
         assertViewsEqualTheirBodies(t);
