@@ -25,19 +25,27 @@ public final class Catalog {
     /** Views by key; a key is never in both maps (one namespace). */
     private final Map<String, ViewSchema> views;
     /** Computed on first use: every row write asks it, and a snapshot never changes. */
-    private volatile Dependents dependents;
-    /** Computed on first use, like {@link #dependents}: the tables some foreign key references. */
-    private volatile Referenced referenced;
+    private volatile TableIndex<List<TableSchema>> dependents;
+    /** Computed on first use, like {@link #dependents}: whether some foreign key references a table. */
+    private volatile TableIndex<Boolean> referenced;
 
     /**
-     * The maintained tables reading each table, by catalog key, and by this catalog's own table
-     * instances, which a row write passes: it then neither builds nor hashes a key.
+     * A value per table, by catalog key, and by this catalog's own table instances, which a row
+     * write passes: it then neither builds nor hashes a key. Another instance is found by its key.
      */
-    private record Dependents(Map<String, List<TableSchema>> byKey, Map<TableSchema, List<TableSchema>> byTable) {
-    }
+    private record TableIndex<V>(Map<String, V> byKey, Map<TableSchema, V> byTable, V absent) {
+        static <V> TableIndex<V> of(Map<String, V> byKey, Collection<TableSchema> tables, V absent) {
+            Map<TableSchema, V> byTable = new IdentityHashMap<>();
+            for (TableSchema t : tables) {
+                byTable.put(t, byKey.getOrDefault(t.key(), absent));
+            }
+            return new TableIndex<>(byKey, byTable, absent);
+        }
 
-    /** The keys of the tables some foreign key references, and whether it does for each of this catalog's own instances. */
-    private record Referenced(java.util.Set<String> keys, Map<TableSchema, Boolean> byTable) {
+        V get(TableSchema table) {
+            V mine = byTable.get(table);
+            return mine != null ? mine : byKey.getOrDefault(table.key(), absent);
+        }
     }
 
     private Catalog(Map<String, TableSchema> tables, Map<String, ViewSchema> views) {
@@ -68,7 +76,7 @@ public final class Catalog {
 
     /** Maintained tables whose body reads the given table, in creation order. */
     public List<TableSchema> dependentsOf(TableSchema source) {
-        Dependents index = dependents;
+        TableIndex<List<TableSchema>> index = dependents;
         if (index == null) {
             Map<String, List<TableSchema>> byKey = new LinkedHashMap<>();
             for (TableSchema t : tables.values()) {
@@ -78,15 +86,10 @@ public final class Catalog {
                     }
                 }
             }
-            Map<TableSchema, List<TableSchema>> byTable = new IdentityHashMap<>();
-            for (TableSchema t : tables.values()) {
-                byTable.put(t, byKey.getOrDefault(t.key(), List.of()));
-            }
-            index = new Dependents(byKey, byTable);
+            index = TableIndex.of(byKey, tables.values(), List.of());
             dependents = index;
         }
-        List<TableSchema> mine = index.byTable().get(source);
-        return mine != null ? mine : index.byKey().getOrDefault(source.key(), List.of());
+        return index.get(source);
     }
 
     /** The table with this catalog key ({@link TableSchema#key()}), if there is one. */
@@ -96,23 +99,18 @@ public final class Catalog {
 
     /** Whether a foreign key of some table references {@code parent}. */
     public boolean isReferenced(TableSchema parent) {
-        Referenced index = referenced;
+        TableIndex<Boolean> index = referenced;
         if (index == null) {
-            java.util.Set<String> keys = new java.util.HashSet<>();
+            Map<String, Boolean> byKey = new java.util.HashMap<>();
             for (TableSchema t : tables.values()) {
                 for (ForeignKey fk : t.constraints().foreignKeys()) {
-                    table(fk.parentSchema(), fk.parentTable()).ifPresent(p -> keys.add(p.key()));
+                    table(fk.parentSchema(), fk.parentTable()).ifPresent(p -> byKey.put(p.key(), true));
                 }
             }
-            Map<TableSchema, Boolean> byTable = new IdentityHashMap<>();
-            for (TableSchema t : tables.values()) {
-                byTable.put(t, keys.contains(t.key()));
-            }
-            index = new Referenced(keys, byTable);
+            index = TableIndex.of(byKey, tables.values(), false);
             referenced = index;
         }
-        Boolean mine = index.byTable().get(parent);
-        return mine != null ? mine : index.keys().contains(parent.key());
+        return index.get(parent);
     }
 
     public Catalog with(TableSchema table) {
