@@ -74,26 +74,26 @@ final class DerbyStore implements AutoCloseable {
         // make it wait for: writers keep row locks however many rows they flush.
         wanted.put("derby.locks.escalationThreshold", Integer.toString(Integer.MAX_VALUE));
         wanted.put("derby.locks.deadlockTimeout", Integer.toString(Math.max(1, lockTimeoutSeconds / 2)));
-        List<String> current = new ArrayList<>();
+        List<Map.Entry<String, String>> properties = List.copyOf(wanted.entrySet());
+        List<Map.Entry<String, String>> changed = new ArrayList<>();
         try (Statement s = ddl.createStatement()) {
             statements.incrementAndGet();
-            try (ResultSet rs = s.executeQuery("values (" + String.join(", ", wanted.keySet().stream()
-                    .map(p -> "syscs_util.syscs_get_database_property('" + p + "')").toList()) + ")")) {
+            try (ResultSet rs = s.executeQuery("values (" + String.join(", ", properties.stream()
+                    .map(p -> "syscs_util.syscs_get_database_property('" + p.getKey() + "')").toList()) + ")")) {
                 rs.next();
-                for (int i = 1; i <= wanted.size(); i++) {
-                    current.add(rs.getString(i));
+                for (int i = 0; i < properties.size(); i++) {
+                    if (!properties.get(i).getValue().equals(rs.getString(i + 1))) {
+                        changed.add(properties.get(i));
+                    }
                 }
             }
         }
-        int i = 0;
-        for (Map.Entry<String, String> property : wanted.entrySet()) {
-            if (!property.getValue().equals(current.get(i++))) {
-                try (PreparedStatement set = ddl.prepareStatement("call syscs_util.syscs_set_database_property(?, ?)")) {
-                    statements.incrementAndGet();
-                    set.setString(1, property.getKey());
-                    set.setString(2, property.getValue());
-                    set.execute();
-                }
+        for (Map.Entry<String, String> property : changed) {
+            try (PreparedStatement set = ddl.prepareStatement("call syscs_util.syscs_set_database_property(?, ?)")) {
+                statements.incrementAndGet();
+                set.setString(1, property.getKey());
+                set.setString(2, property.getValue());
+                set.execute();
             }
         }
     }
@@ -111,9 +111,8 @@ final class DerbyStore implements AutoCloseable {
      * The connection of an engine session, from {@code xa}: no autocommit, read uncommitted (a
      * reader takes no row locks, so never waits for a writer; the before-images of keys in flight
      * give it the committed rows), and cursors closed at commit (Derby refuses holdable cursors on
-     * an XA branch). Derby hands out
-     * one logical connection per XA connection at a time: a second {@code getConnection} closes
-     * the first, so the session asks once.
+     * an XA branch). Derby hands out one logical connection per XA connection at a time: a second
+     * {@code getConnection} closes the first, so the session asks once.
      */
     Connection sessionConnection(XAConnection xa) {
         try {

@@ -9,11 +9,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -128,7 +129,7 @@ class ReopenCostTest {
              ResultSet rs = s.executeQuery("values (syscs_util.syscs_get_database_property('derby.locks.waitTimeout'), "
                      + "syscs_util.syscs_get_database_property('derby.locks.deadlockTimeout'))")) {
             rs.next();
-            assertThat(java.util.List.of(rs.getString(1), rs.getString(2))).containsExactly("4", "2");
+            assertThat(List.of(rs.getString(1), rs.getString(2))).containsExactly("4", "2");
         }
     }
 
