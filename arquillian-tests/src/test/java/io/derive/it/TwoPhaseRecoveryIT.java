@@ -109,10 +109,8 @@ class TwoPhaseRecoveryIT {
 
         assertThat(decided.getString("state")).isEqualTo("heuristically rolled back");
         assertThat(decided.isNull("decidedAt")).isFalse();
-        HttpResponse<String> again = server.postJson("/derive/api/in-doubt/" + xid, "{\"outcome\":\"commit\"}",
-                "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
-        assertThat(again.statusCode()).as("decided already: %s", again.body()).isEqualTo(409);
-        assertThat(AdminSql.json(again.body()).getString("code")).as("the outcome it had").isEqualTo(HEURISTICALLY_ROLLED_BACK);
+        assertThat(decide(xid, "commit", 409).getString("code")).as("decided already: the outcome it had")
+                .isEqualTo(HEURISTICALLY_ROLLED_BACK);
         server.waitReady();
         assertThat(sql.rows("select k from " + t + " order by k").toString()).isEqualTo("[[1],[2],[3]]");
         assertViewsEqualTheirBodies(t);
@@ -162,10 +160,15 @@ class TwoPhaseRecoveryIT {
     }
 
     private static JsonObject resolve(String xid, String outcome) throws IOException {
+        return decide(xid, outcome, 200);
+    }
+
+    /** {@code POST /api/in-doubt/{xid}}, which must answer {@code status}; its JSON answer. */
+    private static JsonObject decide(String xid, String outcome, int status) throws IOException {
         HttpResponse<String> response = server.postJson("/derive/api/in-doubt/" + xid,
                 Json.createObjectBuilder().add("outcome", outcome).build().toString(),
                 "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
         return AdminSql.json(response.body());
     }
 

@@ -49,8 +49,9 @@ public final class LibertyServer implements AutoCloseable {
             + Base64.getEncoder().encodeToString("admin:derive".getBytes(StandardCharsets.UTF_8));
 
     private static final Logger LOG = System.getLogger(LibertyServer.class.getName());
-    // A fresh start takes 10-20 s here, several times that on a loaded machine.
+    /** Where {@link #moveTransactionLogAside()} puts the transaction log, beside the server's own. */
     private static final String TRANLOG_ASIDE = "tranlog-aside";
+    // A fresh start takes 10-20 s here, several times that on a loaded machine.
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration EXIT_TIMEOUT = Duration.ofSeconds(30);

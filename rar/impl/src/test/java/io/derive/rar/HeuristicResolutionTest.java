@@ -17,8 +17,6 @@ import java.util.List;
 import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 
-import jakarta.resource.spi.ConnectionManager;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HeuristicResolutionTest {
 
-    private static final ConnectionManager MANAGER = (mcf, info) -> mcf.createManagedConnection(null, info).getConnection(null, info);
     private static final BranchId XID = BranchId.of(XaFaultHookTest.XID);
 
     @TempDir
@@ -46,7 +43,7 @@ class HeuristicResolutionTest {
         XaFaultHookTest.runChildHaltingAt(directory, "beforeCommit");
         adapter = XaFaultHookTest.started();
         factory = XaFaultHookTest.factory(adapter, directory);
-        connections = (DeriveConnectionFactory) factory.createConnectionFactory(MANAGER);
+        connections = (DeriveConnectionFactory) factory.createConnectionFactory(OpenAtFactoryTest.MANAGER);
     }
 
     @AfterEach

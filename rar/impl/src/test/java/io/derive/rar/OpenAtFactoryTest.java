@@ -33,7 +33,8 @@ class OpenAtFactoryTest {
     @TempDir
     Path directory;
 
-    private static final ConnectionManager MANAGER = (mcf, info) -> mcf.createManagedConnection(null, info).getConnection(null, info);
+    /** Allocates each connection straight from the managed connection factory, as a container without pooling would. */
+    static final ConnectionManager MANAGER = (mcf, info) -> mcf.createManagedConnection(null, info).getConnection(null, info);
 
     @Test
     void makingTheConnectionFactoryOpensTheDurableDatabase() throws Exception {
