@@ -15,7 +15,7 @@ import java.util.Objects;
  *
  * @param name             a name for logs and error messages
  * @param defaultHost      the table module used when a statement names none ({@code memory})
- * @param writeLockTimeout how long a transaction waits for the database write lock
+ * @param writeLockTimeout how long a transaction waits for a lock another transaction holds ({@link io.derive.engine.txn.LockTable})
  * @param modules          table modules registered in addition to those found by
  *                         {@link java.util.ServiceLoader}; a module given here wins over a
  *                         discovered one of the same name

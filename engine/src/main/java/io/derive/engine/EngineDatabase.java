@@ -14,7 +14,6 @@ import io.derive.engine.exec.context.EngineServices;
 import io.derive.engine.mv.MaterializedViews;
 import io.derive.engine.spi.TableModule;
 import io.derive.engine.txn.CommittedState;
-import io.derive.engine.txn.DatabaseWriteLock;
 
 import java.lang.System.Logger.Level;
 import java.util.LinkedHashMap;
@@ -52,7 +51,7 @@ final class EngineDatabase implements Database {
     private EngineDatabase(DatabaseConfig config, Map<String, TableModule> modules) {
         this.name = config.name();
         this.modules = modules;
-        CommittedState committed = new CommittedState(new DatabaseWriteLock(config.name()), config.writeLockTimeout());
+        CommittedState committed = new CommittedState(config.name(), config.writeLockTimeout());
         this.services = new EngineServices(config.name(), committed, modules, config.defaultHost());
         services.materializedViews(new MaterializedViews());
         config.schemaChangeListeners().forEach(services.schemaChanges()::subscribe);

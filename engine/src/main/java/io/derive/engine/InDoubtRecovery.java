@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  * {@link Rehydrator}); each decision restores what waited for it.
  *
  * <p>Decisions are serialized; the listing is a snapshot taken after each, so that reading it
- * never waits for a decision (which may wait for the database write lock to refill a view).
+ * never waits for a decision (which may wait for a lock to refill a view).
  */
 final class InDoubtRecovery {
     private static final System.Logger LOG = System.getLogger(InDoubtRecovery.class.getName());

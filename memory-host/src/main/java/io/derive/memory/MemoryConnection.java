@@ -29,9 +29,10 @@ import java.util.function.ToIntFunction;
  * that moment.
  *
  * <p>Committed state is read as of the session's current snapshot
- * ({@link HostSession#readSequence()}); a connection with pending writes belongs to the
- * transaction holding the write lock, whose snapshot is the latest, so its pending layer always
- * lies over the state its commit replaces.
+ * ({@link HostSession#readSequence()}). The engine locks every key before a connection writes
+ * it and restarts a statement whose snapshot is older than that key's latest commit, so the
+ * committed row a pending write replaces is the latest one, and a commit's layer lies over the
+ * state it replaces whatever other keys committed meanwhile.
  */
 final class MemoryConnection implements TableConnection {
     /** Marks a key deleted in pending state. */

@@ -155,9 +155,10 @@ final class MemoryTable implements HostedTable {
 
     /**
      * Applies a connection's pending writes as the state of commit {@code sequence}, dropping the
-     * states older than the newest one at or before {@code oldestRead}. Synchronized because the
-     * engine's write lock already serializes writers; this only keeps {@link #replaceCommitted}
-     * and index changes from interleaving.
+     * states older than the newest one at or before {@code oldestRead}. The engine publishes
+     * commits one at a time and its key locks keep concurrent writers' keys (and so their
+     * index entries) disjoint; synchronized so that {@link #replaceCommitted} and index changes
+     * do not interleave with it.
      */
     synchronized void publish(PersistentTree<Object[], Object[]> pending,
                               Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes,

@@ -31,7 +31,7 @@ public class TimeoutScenarioBean {
 
     /**
      * Inserts row 1 in a transaction of {@code timeoutSeconds}, sleeps {@code sleepMillis}, then
-     * has another transaction insert row 2 (it needs the write lock the first one held) and tries
+     * has another transaction insert row 1 too (it needs the row's lock the first one held) and tries
      * a further statement and the commit in the timed-out one.
      */
     public String sleepPastTheTimeout(String t, int timeoutSeconds, long sleepMillis) throws Exception {
@@ -41,7 +41,7 @@ public class TimeoutScenarioBean {
         try (DeriveConnection c = derive.getConnection()) {
             c.execute("insert into " + t + " values (1, 'timed out', 1)");
             Thread.sleep(sleepMillis);
-            out.append("otherTransaction=").append(inAnotherThread(() -> scenarios.insertInNewTransaction(t, 2))).append('\n');
+            out.append("otherTransaction=").append(inAnotherThread(() -> scenarios.insertInNewTransaction(t, 1))).append('\n');
             out.append("laterStatement=").append(attempt(() -> c.execute("insert into " + t + " values (3, 'late', 1)"))).append('\n');
         } finally {
             out.append("commit=").append(attempt(transaction::commit)).append('\n');

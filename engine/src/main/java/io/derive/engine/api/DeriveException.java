@@ -32,7 +32,10 @@ public class DeriveException extends RuntimeException {
     public static final String HEURISTICALLY_COMMITTED = "25I02";
     /** The transaction branch was rolled back by an operator's heuristic decision, not by its transaction manager. */
     public static final String HEURISTICALLY_ROLLED_BACK = "25I03";
+    /** A lock wait passed its timeout, or a statement could not get a stable state to write on: retry the transaction. */
     public static final String LOCK_TIMEOUT = "40001";
+    /** The transaction was chosen to end a deadlock and has rolled back (SQLSTATE deadlock_detected): retry it. */
+    public static final String DEADLOCK = "40P01";
     public static final String READ_ONLY = "25006";
     /** The transaction was canceled by {@link Session#cancel()} (SQLSTATE query_canceled). */
     public static final String CANCELED = "57014";

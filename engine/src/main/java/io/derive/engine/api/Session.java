@@ -13,8 +13,12 @@ import javax.transaction.xa.Xid;
  * <p>Outside an explicit transaction every statement runs in its own transaction (autocommit).
  * {@link #begin()} (or the SQL {@code begin}) opens an explicit one that lasts until
  * {@link #commit()} or {@link #rollback()}; while it is open the session reads its own writes and
- * other sessions see none of them. The first write of a transaction takes the database write lock,
- * waiting at most the configured timeout; the lock is held until the transaction ends.
+ * other sessions see none of them. A write locks what it changes (rows, groups of the views it
+ * maintains, unique values) and what its checks rely on (a foreign key's parent row); a schema
+ * change locks the catalog, so it runs alone among writers. A lock another transaction holds is
+ * waited for, at most the configured timeout ({@link DeriveException#LOCK_TIMEOUT}); a wait that
+ * would close a cycle fails at once with {@link DeriveException#DEADLOCK} and rolls the waiting
+ * transaction back. Locks are held until the transaction ends; reads take none and never wait.
  *
  * <p>Every statement is atomic: when {@code execute} throws {@link DeriveException}, the statement
  * has left no trace and the transaction is as it was, unless the exception says
@@ -98,8 +102,8 @@ public interface Session extends AutoCloseable {
      * <p>The statement running now fails at its next row boundary (a row read from a table or
      * produced by a recursive common table, a series or a join loop, a row written) with
      * {@link DeriveException#CANCELED}, whose message names the database and the statement's
-     * line:column; as any failing statement, it leaves no trace. A statement waiting for the
-     * write lock stops only when that wait ends. Every later statement of the transaction fails
+     * line:column; as any failing statement, it leaves no trace. A statement waiting for a lock
+     * stops within 50 ms. Every later statement of the transaction fails
      * at once with the same code; {@link #prepareCommit()} and {@link #commit()} (and the SQL
      * {@code commit}) fail with it and roll the transaction back, so a canceled transaction never
      * publishes anything. {@link #rollback()} (and the SQL {@code rollback}) ends it as any

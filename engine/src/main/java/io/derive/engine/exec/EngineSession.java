@@ -22,6 +22,7 @@ import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.txn.Cancellation;
 import io.derive.engine.txn.SessionResources;
+import io.derive.engine.txn.StatementRestart;
 import io.derive.engine.txn.Transaction;
 
 import java.lang.System.Logger.Level;
@@ -39,6 +40,8 @@ import javax.transaction.xa.Xid;
  */
 public final class EngineSession implements Session {
     private static final System.Logger LOG = System.getLogger(EngineSession.class.getName());
+    /** Runs of one statement that find what they lock changed since their snapshot, before it gives up. */
+    private static final int MAX_ATTEMPTS = 64;
 
     private final EngineServices services;
     private final long id;
@@ -166,8 +169,30 @@ public final class EngineSession implements Session {
 
     private Result inStatement(Statement statement, String sql, Parameters parameters, QueryPlanCache plans,
                                Transaction txn, boolean autocommit) {
-        int savepoint = txn.savepoint();
-        boolean heldWriteLock = txn.hasWritten();
+        for (int attempt = 1; ; attempt++) {
+            int savepoint = txn.savepoint();
+            try {
+                return attempt(statement, sql, parameters, plans, txn, autocommit, savepoint);
+            } catch (StatementRestart restart) {
+                if (attempt == MAX_ATTEMPTS) {
+                    undo(txn, savepoint, autocommit);
+                    throw new DeriveException(DeriveException.LOCK_TIMEOUT, "the statement found what it writes changed by "
+                            + "concurrent commits " + MAX_ATTEMPTS + " times in a row; retry the transaction",
+                            statement.span().line(), statement.span().column());
+                }
+                txn.rollbackTo(savepoint);
+                txn.release(savepoint);
+                txn.beginStatement();
+            }
+        }
+    }
+
+    /**
+     * One run of a statement inside its savepoint. A {@link StatementRestart} leaves it before
+     * anything outside the transaction has seen the statement (schema-change events fire after).
+     */
+    private Result attempt(Statement statement, String sql, Parameters parameters, QueryPlanCache plans,
+                           Transaction txn, boolean autocommit, int savepoint) {
         Catalog before = txn.catalog();
         ExecutionContext context = new ExecutionContext(txn, parameters, sql, services, pragmas, plans, new StatementWork());
         try {
@@ -177,10 +202,9 @@ public final class EngineSession implements Session {
             Result result = StatementExecutor.run(statement, context);
             finishStatement(context);
             if (txn.hasWritten()) {
-                // Without the write lock the committed catalog may move under this statement
-                // (another session's DDL); once it is held, nobody else commits, so the committed
-                // catalog now is the one this statement's DDL started from.
-                services.schemaChanges().fire(heldWriteLock ? before : services.committed().catalog(), txn.catalog());
+                // The catalog lock a schema change holds was granted on this statement's snapshot
+                // or restarted it, so the catalog the statement started from is the committed one.
+                services.schemaChanges().fire(before, txn.catalog());
             }
             txn.release(savepoint);
             if (autocommit) {
@@ -189,9 +213,17 @@ public final class EngineSession implements Session {
             return result;
         } catch (ConflictFailure f) {
             throw resolve(f, context, savepoint, autocommit, statement);
+        } catch (StatementRestart restart) {
+            throw restart;
         } catch (RuntimeException e) {
             undo(txn, savepoint, autocommit);
-            throw asDeriveException(e, statement);
+            DeriveException reported = asDeriveException(e, statement);
+            if (DeriveException.DEADLOCK.equals(reported.code()) && !autocommit) {
+                // A deadlock victim ends its transaction, so that the others in the cycle go on.
+                rollback();
+                throw reported.withEndedTransaction();
+            }
+            throw reported;
         }
     }
 
@@ -222,6 +254,8 @@ public final class EngineSession implements Session {
                 if (autocommit) {
                     txn.commit();
                 }
+            } catch (StatementRestart restart) {
+                throw restart;
             } catch (RuntimeException e) {
                 undo(txn, savepoint, autocommit);
                 return asDeriveException(e, statement);

@@ -49,10 +49,15 @@ final class GroupChanges {
 
     private final Map<List<Object>, Touched> touched = new LinkedHashMap<>();
 
-    /** The touched group with this equality key, made from the store's state (copied) at the first touch. */
-    Touched touch(List<Object> group, Object[] key, GroupStateStore store) {
+    /**
+     * The touched group with this equality key, made from the store's state (copied) at the first
+     * touch, which runs {@code lock} first: the store holds one transaction's uncommitted states,
+     * so a group's state is read only by the transaction holding the group's lock.
+     */
+    Touched touch(List<Object> group, Object[] key, GroupStateStore store, Runnable lock) {
         Touched t = touched.get(group);
         if (t == null) {
+            lock.run();
             GroupState known = store.get(group);
             t = new Touched(group, key, known == null ? null : known.copy());
             touched.put(group, t);

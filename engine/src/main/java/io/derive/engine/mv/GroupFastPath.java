@@ -8,9 +8,11 @@ import io.derive.engine.exec.query.EqualityKey;
 import io.derive.engine.exec.query.QueryExecutor;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.PlanNode;
+import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.txn.LockMode;
 import io.derive.engine.txn.Transaction;
 import io.derive.engine.types.Collation;
 import io.derive.engine.types.ValueOrder;
@@ -105,7 +107,7 @@ final class GroupFastPath {
      * its physical key in its group with identical arguments touches nothing; one that moves its
      * physical key may change which of equal extremes is first in scan order, so it counts.
      */
-    void record(GroupChanges changes, Object[] before, Object[] after) {
+    void record(Transaction transaction, HostedTable backingStorage, GroupChanges changes, Object[] before, Object[] after) {
         Object[] oldKey = before != null && inScope(before) ? groupOf(before) : null;
         Object[] newKey = after != null && inScope(after) ? groupOf(after) : null;
         Object[] oldArguments = oldKey == null ? null : algebra.arguments(before);
@@ -115,11 +117,18 @@ final class GroupFastPath {
             return;
         }
         if (oldKey != null) {
-            apply(changes.touch(EqualityKey.of(oldKey, collations), oldKey, store), oldKey, oldArguments, false);
+            apply(touch(transaction, backingStorage, changes, oldKey), oldKey, oldArguments, false);
         }
         if (newKey != null) {
-            apply(changes.touch(EqualityKey.of(newKey, collations), newKey, store), newKey, newArguments, true);
+            apply(touch(transaction, backingStorage, changes, newKey), newKey, newArguments, true);
         }
+    }
+
+    /** The group's working state; the group is locked, exclusive, in the backing's space, where its row lives. */
+    private GroupChanges.Touched touch(Transaction transaction, HostedTable backingStorage, GroupChanges changes,
+                                       Object[] key) {
+        List<Object> group = EqualityKey.of(key, collations);
+        return changes.touch(group, key, store, () -> transaction.lockRow(backingStorage, group, LockMode.EXCLUSIVE));
     }
 
     private void apply(GroupChanges.Touched group, Object[] rowKey, Object[] arguments, boolean add) {

@@ -16,9 +16,10 @@ import java.util.Map;
  * recently used groups are forgotten past {@link #CAPACITY}), and how it gives up on a group
  * it cannot keep exactly.
  *
- * <p>Transactions: the database's write lock lets one transaction at a time write, and only
- * maintenance inside a writing transaction touches the store, so what it holds is always the
- * committed source plus the writer's own changes. Every {@link #replace} registers, with the
+ * <p>Transactions: a writer reads and replaces a group's state only while it holds the group's
+ * exclusive lock ({@link GroupChanges#touch}), and a fill only while it holds the whole MV's, so
+ * each group's state is its committed source plus the changes of the one transaction that holds
+ * it, whose statement was restarted if a commit reached the group after its snapshot. Every {@link #replace} registers, with the
  * writing transaction, one undo that puts the replaced states back; the transaction runs it when
  * the statement's savepoint, a user savepoint taken before it or the whole transaction rolls
  * back, in reverse order of registration — so the store follows exactly the rollbacks the source

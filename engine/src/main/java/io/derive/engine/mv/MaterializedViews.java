@@ -6,6 +6,7 @@ import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.MaterializedViewOperations;
 import io.derive.engine.exec.ddl.RowImageReferences;
+import io.derive.engine.exec.write.RowLocks;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
@@ -23,6 +24,7 @@ import io.derive.engine.spi.TableShape;
 import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Statement;
+import io.derive.engine.txn.LockMode;
 import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;
@@ -71,7 +73,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         } catch (DeriveException e) {
             throw create.host() == null ? e : e.at(create.host().span().line(), create.host().span().column());
         }
-        txn.beginWrite();
+        txn.beginSchemaChange();
         TableShape shape = TableSchema.shape(schema, name.name(), columns, body.key());
         HostedTable storage = module.create(shape, create.host() == null ? List.of() : create.host().arguments());
         if (storage.backingHost().isEmpty()) {
@@ -175,7 +177,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
                          boolean reshape, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
         RowImageReferences.refuse(table, at);
         Transaction txn = context.transaction();
-        txn.beginWrite();
+        txn.beginSchemaChange();
         PlanNode plan;
         BodyAnalysis analysis;
         try {
@@ -238,7 +240,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             throw new DeriveException(DeriveException.INVALID_DEFINITION, "cannot drop maintained from '"
                     + table.qualifiedName() + "': it is not a maintained table", at.line(), at.column());
         }
-        context.transaction().beginWrite();
+        context.transaction().beginSchemaChange();
         context.transaction().changeCatalog(context.transaction().catalog().replacing(table, table.withDerivation(null)));
         io.derive.engine.exec.ddl.SupportingIndexes.release(context.transaction());
         return Result.empty(StatementKind.DDL);
@@ -500,6 +502,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * (so a refresh inside a transaction rolls back with it).
      */
     private List<BackingRowChange> fill(TableSchema mv, PlanNode plan, ExecutionContext context) {
+        // The whole backing and the arm's own state are rewritten: no other writer may be working on them.
+        context.transaction().lockTable(mv.storage(), LockMode.EXCLUSIVE);
         List<Object[]> rows = new ArrayList<>();
         for (Object[] row : context.queries().readAll(plan)) {
             rows.add(stored(mv, row));
@@ -526,11 +530,19 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * may be NULL: a NULL group is a group.)
      */
     private static List<BackingRowChange> apply(ExecutionContext context, TableSchema mv, List<MaintenanceOp> ops) {
+        Transaction txn = context.transaction();
+        HostedTable storage = mv.storage();
         for (MaintenanceOp op : ops) {
             if (op instanceof MaintenanceOp.Upsert upsert) {
                 refuseNullOrderKey(context, mv, upsert.row());
+                RowLocks.row(txn, storage, storage.shape().keyOf(upsert.row()), LockMode.EXCLUSIVE);
+            } else if (op instanceof MaintenanceOp.DeleteKey delete) {
+                RowLocks.row(txn, storage, delete.key(), LockMode.EXCLUSIVE);
+            } else if (op instanceof MaintenanceOp.DeleteByPrefix slice) {
+                RowLocks.row(txn, storage, slice.prefix(), LockMode.EXCLUSIVE);
             } else if (op instanceof MaintenanceOp.ReplaceAll all) {
                 all.rows().forEach(row -> refuseNullOrderKey(context, mv, row));
+                txn.lockTable(storage, LockMode.EXCLUSIVE);
             }
         }
         return backingHost(mv).applyMaintenance(context.transaction().connection(mv), ops);

@@ -2,6 +2,7 @@ package io.derive.engine.mv;
 
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.expr.Parameters;
+import io.derive.engine.exec.query.EqualityKey;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.BackingHost;
@@ -9,6 +10,7 @@ import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.txn.LockMode;
 import io.derive.engine.types.Collation;
 
 import java.util.ArrayList;
@@ -67,6 +69,8 @@ abstract class SliceRecompute implements MaintenanceArm {
         TableConnection connection = context.transaction().connection(mv);
         List<MaintenanceOp> ops = new ArrayList<>();
         for (Object[] key : slices) {
+            // A slice is a function of source rows other writers may change: it is recomputed by one at a time.
+            context.transaction().lockRow(mv.storage(), EqualityKey.of(key, collations), LockMode.EXCLUSIVE);
             TreeSet<Object[]> produced = new TreeSet<>(backing.keyOrder());
             List<MaintenanceOp> upserts = new ArrayList<>();
             for (Object[] row : context.queries(parameters(parameterPrefix, key)).readAll(slice)) {

@@ -73,6 +73,24 @@ public enum SystemTableFunction {
      */
     IN_DOUBT(List.of(text("xid"), text("state"), text("touched"), text("decided_at"))),
 
+    /**
+     * {@code locks()}: one row per lock a live transaction holds or waits for: {@code transaction}
+     * (its session and database), {@code waiting} (false for a holder), {@code object} (the
+     * catalog, a table, or a key of a table), {@code mode} ('INTENT_SHARED', 'INTENT_EXCLUSIVE',
+     * 'SHARED', 'EXCLUSIVE') and {@code since} (an ISO-8601 instant: granted, or asked for).
+     */
+    LOCKS(List.of(text("transaction"), new OutputColumn("waiting", SqlType.BOOLEAN, Collation.BINARY, true),
+            text("object"), text("mode"), text("since"))),
+
+    /**
+     * {@code lock_waits()}: one row of counters since the database opened: {@code waits} (lock
+     * requests that had to wait), {@code deadlocks} (transactions chosen to end one) and
+     * {@code timeouts} (waits that passed the lock timeout).
+     */
+    LOCK_WAITS(List.of(new OutputColumn("waits", SqlType.INTEGER, Collation.BINARY, true),
+            new OutputColumn("deadlocks", SqlType.INTEGER, Collation.BINARY, true),
+            new OutputColumn("timeouts", SqlType.INTEGER, Collation.BINARY, true))),
+
     /** {@code generate_series(start, stop[, step])}: one {@code value} per step from start to stop inclusive. */
     GENERATE_SERIES(2, 3, List.of(integer("value")));
 

@@ -43,9 +43,11 @@ public interface HostSession {
      * The snapshot the session's current statement reads, as a commit sequence number: the state
      * every commit numbered up to it left, and nothing of later or uncommitted ones. A host
      * answers every read of the statement's connections from that state, under its own pending
-     * writes; a transaction that writes reads the latest committed state, which does not move
-     * while it holds the engine's write lock. {@link Long#MAX_VALUE}, the default, stands for the
-     * latest committed state, for work outside a statement.
+     * writes. A key the transaction writes is locked by the engine first, and a statement whose
+     * snapshot is older than the latest commit of a key it locks runs again on a newer one, so
+     * that the committed row a host's write replaces is, in the snapshot, the latest one.
+     * {@link Long#MAX_VALUE}, the default, stands for the latest committed state, for work
+     * outside a statement.
      */
     default long readSequence() {
         return Long.MAX_VALUE;

@@ -58,8 +58,8 @@ public interface HostedTable {
     /**
      * Adds a secondary index, built at once over the committed rows; every connection (live or
      * later) keeps it over its pending rows from then on, and {@link TableConnection#scanIndex}
-     * serves it. The index set is not transactional on its own: the engine calls this with the
-     * database write lock held and undoes it with {@link #dropIndex} when the creating
+     * serves it. The index set is not transactional on its own: the engine calls this while the
+     * creating transaction holds the catalog exclusive (no other transaction writes) and undoes it with {@link #dropIndex} when the creating
      * transaction (or a savepoint around it) rolls back. Hosts that keep no indexes leave the
      * default, which refuses.
      *
@@ -96,8 +96,8 @@ public interface HostedTable {
      * holds, in {@code newShape}, {@code rowMapping} applied to every row {@code connection}
      * sees (its effective state: committed rows with the altering transaction's pending writes).
      *
-     * <p>Transactional by contract: the engine calls this with the database write lock held and
-     * the returned incarnation is reachable only through the altering transaction's catalog
+     * <p>Transactional by contract: the engine calls this while the altering transaction holds the
+     * catalog exclusive (no other transaction writes), and the returned incarnation is reachable only through the altering transaction's catalog
      * until it commits. When the result is a new object, this incarnation stays as it is (readers
      * of the committed catalog keep using it) and the engine calls {@link #drop()} on this one
      * when the transaction commits, or on the new one when it (or a savepoint taken before the

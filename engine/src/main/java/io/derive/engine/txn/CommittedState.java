@@ -3,23 +3,32 @@ package io.derive.engine.txn;
 import io.derive.engine.schema.Catalog;
 
 import java.time.Duration;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * What transactions of one database share: the committed snapshots (the catalog and the commit
- * sequence a committing transaction advances), and the write lock that makes sure only one
- * transaction changes them.
+ * sequence a committing transaction advances), the locks transactions take on what they write
+ * and check, and the order in which commits publish.
  */
 public final class CommittedState {
     private final Snapshots snapshots = new Snapshots();
-    private final WriteLock writeLock;
-    private final Duration writeLockTimeout;
+    private final LockTable locks;
+    private final Duration lockTimeout;
+    /**
+     * Held from the moment a commit takes its sequence number until it is published, so that
+     * commits publish in sequence order and a snapshot never includes a commit whose
+     * predecessor is still being published.
+     */
+    private final ReentrantLock publishing = new ReentrantLock();
+    private final RowIdReservations rowIds = new RowIdReservations();
     private final PreparedBranches branches = new PreparedBranches();
     private final InDoubtFences fences = new InDoubtFences();
     private volatile CatalogPersistence persistence;
 
-    public CommittedState(WriteLock writeLock, Duration writeLockTimeout) {
-        this.writeLock = writeLock;
-        this.writeLockTimeout = writeLockTimeout;
+    /** @param lockTimeout how long a transaction waits for a lock another transaction holds */
+    public CommittedState(String databaseName, Duration lockTimeout) {
+        this.locks = new LockTable(databaseName);
+        this.lockTimeout = lockTimeout;
     }
 
     /** The latest committed catalog. */
@@ -51,11 +60,20 @@ public final class CommittedState {
         return fences;
     }
 
-    WriteLock writeLock() {
-        return writeLock;
+    /** The locks of the database's transactions. */
+    public LockTable locks() {
+        return locks;
     }
 
-    Duration writeLockTimeout() {
-        return writeLockTimeout;
+    Duration lockTimeout() {
+        return lockTimeout;
+    }
+
+    RowIdReservations rowIds() {
+        return rowIds;
+    }
+
+    ReentrantLock publishing() {
+        return publishing;
     }
 }

@@ -53,7 +53,7 @@ public final class Snapshots {
         return reading.isEmpty() ? latest.sequence() : Math.min(reading.firstKey(), latest.sequence());
     }
 
-    /** The number the next commit publishes under; the caller holds the write lock, so commits come one at a time. */
+    /** The number the next commit publishes under; the caller holds {@link CommittedState#publishing()}, so commits come one at a time. */
     long nextSequence() {
         return latest.sequence() + 1;
     }

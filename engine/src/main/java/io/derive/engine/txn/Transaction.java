@@ -17,7 +17,7 @@ import java.util.Optional;
 
 /**
  * One engine transaction: the table connections it registered, its working catalog, its
- * savepoints and the write lock once it writes.
+ * savepoints and the locks it holds.
  *
  * <p>A commit runs the checks deferred to commit ({@link #checkBeforePrepare}), stages the
  * catalog change and prepares every connection, then commits every connection, publishes the
@@ -27,11 +27,19 @@ import java.util.Optional;
  * commit. {@link #rollback()} discards pending writes and the working catalog and runs the
  * actions DDL left for rollback (releasing storage created inside the transaction).
  *
- * <p>Each statement reads one committed snapshot ({@link Snapshots}), opened by
- * {@link #beginStatement()}: the one latest when it started, or, once the transaction holds the
- * write lock, the latest one, which then cannot move. A commit takes the next sequence number,
- * lets every connection publish under it, and only then makes it the latest, catalog included,
- * so that other statements see the whole commit or none of it.
+ * <p>Each statement reads one committed snapshot ({@link Snapshots}), the one latest when
+ * {@link #beginStatement()} opened it. A commit takes the next sequence number, lets every
+ * connection publish under it, and only then makes it the latest, catalog included, so that
+ * other statements see the whole commit or none of it; commits publish one at a time, in
+ * sequence order.
+ *
+ * <p>Locks ({@link LockTable}): a transaction that writes holds the catalog shared, one that
+ * changes the schema holds it exclusive, so DDL runs alone. A write locks the row (or group, or
+ * value) it changes exclusive and the table with intent; what a check or maintenance reads and
+ * relies on is locked shared. Locks are held until the transaction ends. When a lock is granted
+ * after a conflicting transaction committed later than the statement's snapshot, what the
+ * statement read may be stale: {@link #lock} throws {@link StatementRestart}, and the statement
+ * runs again on a new snapshot, keeping the locks it has.
  *
  * <p>A transaction whose session carries a {@linkplain HostSession#branch() branch} is listed in
  * its database's {@link PreparedBranches} from a successful {@link #prepare()} until it ends.
@@ -43,8 +51,12 @@ import java.util.Optional;
  * <p>A transaction of the database's users heeds its {@link InDoubtFences}: it cannot use or
  * redefine what waits for an in-doubt branch.
  */
-public final class Transaction {
+public final class Transaction implements LockOwner {
     private enum Phase { ACTIVE, PREPARED, ENDED }
+
+    /** Row locks one transaction takes on one table before it locks the whole table instead (Derby's default threshold). */
+    static final int ESCALATION_THRESHOLD = 5000;
+    private static final LockTable.Name CATALOG = new LockTable.Name("catalog", null);
 
     private final CommittedState shared;
     private final SessionResources session;
@@ -62,7 +74,19 @@ public final class Transaction {
     private Catalog workingCatalog;
     private Snapshots.Snapshot snapshot;
     private boolean writing;
+    /** Per table this transaction locked rows or the whole of: its table-level lock, and how many row locks it took. */
+    private final Map<HostedTable, TableLocks> tableLocks = new IdentityHashMap<>();
+    private boolean reservedRowIds;
     private Phase phase = Phase.ACTIVE;
+
+    private static final class TableLocks {
+        LockMode mode;
+        int rows;
+
+        TableLocks(LockMode mode) {
+            this.mode = mode;
+        }
+    }
 
     /** What a savepoint restores of the transaction's own state. */
     private record Mark(Catalog catalog, int onCommitSize, int onRollbackSize, int commitCheckSize) {
@@ -116,7 +140,7 @@ public final class Transaction {
     }
 
     /**
-     * Replaces the working catalog (DDL). Takes the write lock first.
+     * Replaces the working catalog (DDL). Takes the catalog exclusive first.
      *
      * @throws DeriveException {@link DeriveException#IN_DOUBT} when {@code next} drops, renames
      *         or redefines an object fenced for an in-doubt branch
@@ -125,20 +149,99 @@ public final class Transaction {
         if (fences != null) {
             fences.requireUnchanged(next);
         }
-        beginWrite();
+        beginSchemaChange();
         workingCatalog = next;
     }
 
-    /** Takes the database write lock if this transaction does not hold it yet. */
+    /**
+     * Marks this transaction as one that writes rows: it holds the catalog shared, so no schema
+     * change commits under it.
+     *
+     * @throws DeriveException {@link DeriveException#LOCK_TIMEOUT} or {@link DeriveException#DEADLOCK}
+     *         from the wait for a schema change to end
+     */
     public void beginWrite() {
         requireActive();
         if (!writing) {
-            shared.writeLock().acquire(this, shared.writeLockTimeout());
+            lock(CATALOG, () -> "the catalog", LockMode.SHARED);
             writing = true;
-            if (snapshot != null) {
-                // Commits may have landed while this statement waited; none can land now.
-                beginStatement();
-            }
+        }
+    }
+
+    /**
+     * Marks this transaction as one that changes the schema or storage shared by every table
+     * (indexes, backings): it holds the catalog exclusive, so it runs alone among writers.
+     */
+    public void beginSchemaChange() {
+        requireActive();
+        lock(CATALOG, () -> "the catalog", LockMode.EXCLUSIVE);
+        writing = true;
+    }
+
+    /**
+     * Locks one row of {@code storage} (or a group or value keyed in its space) in {@code mode},
+     * with the matching intention on the table; past {@link #ESCALATION_THRESHOLD} row locks on
+     * one table it locks the table whole instead.
+     *
+     * @param key the row's key as {@code io.derive.engine.types.EqualityKey} folds it, so that
+     *            keys equal under the table's collations name one lock
+     * @throws StatementRestart when a transaction that conflicts committed after the statement's snapshot
+     * @throws DeriveException  {@link DeriveException#LOCK_TIMEOUT}, {@link DeriveException#DEADLOCK}
+     */
+    public void lockRow(HostedTable storage, Object key, LockMode mode) {
+        requireActive();
+        TableLocks table = tableLocks.get(storage);
+        LockMode intention = mode == LockMode.EXCLUSIVE ? LockMode.INTENT_EXCLUSIVE : LockMode.INTENT_SHARED;
+        if (table != null && covers(table.mode, mode)) {
+            return;
+        }
+        if (table == null || table.mode.join(intention) != table.mode) {
+            lockTable(storage, intention);
+            table = tableLocks.get(storage);
+        }
+        if (++table.rows > ESCALATION_THRESHOLD) {
+            lockTable(storage, mode == LockMode.EXCLUSIVE ? LockMode.EXCLUSIVE : LockMode.SHARED);
+            return;
+        }
+        lock(new LockTable.Name(storage, key), () -> "key " + key + " of " + storage.shape().qualifiedName(), mode);
+    }
+
+    /**
+     * The row id for a new row of {@code storage} without one: one more than {@code largestSeen},
+     * the largest this transaction sees, and than those other live transactions have given.
+     *
+     * @return {@link Long#MIN_VALUE} when the largest is {@link Long#MAX_VALUE}
+     */
+    public long nextRowId(HostedTable storage, long largestSeen) {
+        reservedRowIds = true;
+        return shared.rowIds().next(storage, this, largestSeen);
+    }
+
+    /** Locks the whole of {@code storage} in {@code mode} (an intention when rows follow). */
+    public void lockTable(HostedTable storage, LockMode mode) {
+        requireActive();
+        TableLocks table = tableLocks.get(storage);
+        LockMode wanted = table == null ? mode : table.mode.join(mode);
+        if (table != null && wanted == table.mode) {
+            return;
+        }
+        lock(new LockTable.Name(storage, null), () -> "table " + storage.shape().qualifiedName(), wanted);
+        if (table == null) {
+            tableLocks.put(storage, new TableLocks(wanted));
+        } else {
+            table.mode = wanted;
+        }
+    }
+
+    /** Whether a table lock in {@code held} makes a row lock in {@code row} unnecessary. */
+    private static boolean covers(LockMode held, LockMode row) {
+        return held == LockMode.EXCLUSIVE || (held == LockMode.SHARED && row == LockMode.SHARED);
+    }
+
+    private void lock(LockTable.Name name, java.util.function.Supplier<String> label, LockMode mode) {
+        long stamp = shared.locks().acquire(this, name, label, mode, shared.lockTimeout(), cancellation);
+        if (snapshot != null && stamp > snapshot.sequence()) {
+            throw new StatementRestart();
         }
     }
 
@@ -234,7 +337,7 @@ public final class Transaction {
         }
     }
 
-    /** True once the transaction has written (and so holds the write lock). */
+    /** True once the transaction has begun to write (and so holds the catalog lock). */
     public boolean hasWritten() {
         return writing;
     }
@@ -270,6 +373,8 @@ public final class Transaction {
     }
 
     private void prepareConnections() {
+        // The checks read the latest committed state under the locks they take, not a statement's snapshot.
+        endStatement();
         for (Runnable check : List.copyOf(commitChecks)) {
             check.run();
         }
@@ -306,6 +411,15 @@ public final class Transaction {
                 throw e;
             }
         }
+        shared.publishing().lock();
+        try {
+            publish();
+        } finally {
+            shared.publishing().unlock();
+        }
+    }
+
+    private void publish() {
         long sequence = shared.snapshots().nextSequence();
         session.committing(sequence);
         List<TableConnection> order = new ArrayList<>(registrationOrder.size());
@@ -326,7 +440,7 @@ public final class Transaction {
             } else {
                 // What did commit stays committed: it becomes visible, under the catalog as it was.
                 shared.snapshots().publish(new Snapshots.Snapshot(sequence, shared.catalog()));
-                end();
+                end(sequence);
             }
             throw e;
         }
@@ -335,7 +449,7 @@ public final class Transaction {
                     workingCatalog != null ? workingCatalog : shared.catalog()));
             onCommit.forEach(Runnable::run);
         } finally {
-            end();
+            end(sequence);
         }
     }
 
@@ -377,6 +491,11 @@ public final class Transaction {
     }
 
     private void end() {
+        end(0);
+    }
+
+    /** Ends the transaction; {@code committedAs} is its commit's sequence number, 0 when it did not commit. */
+    private void end(long committedAs) {
         endStatement();
         if (branch != null && phase == Phase.PREPARED) {
             shared.branches().ended(this);
@@ -385,10 +504,13 @@ public final class Transaction {
         connections.clear();
         registrationOrder.clear();
         commitChecks.clear();
-        if (writing) {
-            writing = false;
-            shared.writeLock().release(this);
+        writing = false;
+        tableLocks.clear();
+        if (reservedRowIds) {
+            reservedRowIds = false;
+            shared.rowIds().release(this);
         }
+        shared.locks().releaseAll(this, committedAs, committedAs == 0 ? 0 : shared.snapshots().oldestRead());
     }
 
     private void requireActive() {

@@ -78,7 +78,7 @@ public abstract class SqlSliceContract extends HostContractTest {
     }
 
     @Test
-    void aSecondWriterWaitsThenFailsNamingTheLockHolder() throws Exception {
+    void aWriterOfARowAnotherTransactionWritesWaitsThenFailsNamingTheHolder() throws Exception {
         db.close();
         db = io.derive.engine.Derive.open(config().withWriteLockTimeout(java.time.Duration.ofMillis(100)));
         session = db.openSession();
@@ -86,10 +86,10 @@ public abstract class SqlSliceContract extends HostContractTest {
         session.begin();
         session.execute("insert into t values (1)");
         try (Session other = db.openSession()) {
-            var attempt = CompletableFuture.runAsync(() -> other.execute("insert into t values (2)"));
+            var attempt = CompletableFuture.runAsync(() -> other.execute("insert into t values (1)"));
             assertThatThrownBy(() -> attempt.get(5, TimeUnit.SECONDS))
                     .hasCauseInstanceOf(DeriveException.class)
-                    .hasMessageContaining("waited 100 ms for the write lock, held by session 1");
+                    .hasMessageContaining("waited 100 ms for key [1] of main.t (EXCLUSIVE), held by session 1");
             assertUncommittedInvisibleTo(other, "select * from t");
         }
         session.commit();

@@ -22,7 +22,7 @@ import jakarta.resource.Referenceable;
  *       try-with-resources.</li>
  *   <li>Inside a JTA transaction every connection obtained from the same factory takes part in
  *       that transaction, and all of them share one engine transaction: each sees the others'
- *       uncommitted writes and none waits for another's write lock. The work becomes visible to
+ *       uncommitted writes and none waits for another's locks. The work becomes visible to
  *       others only when the JTA transaction commits and is discarded when it rolls back.</li>
  *   <li>Outside a JTA transaction each statement commits on its own (autocommit).</li>
  * </ul>

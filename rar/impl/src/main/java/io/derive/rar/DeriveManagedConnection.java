@@ -101,7 +101,7 @@ public class DeriveManagedConnection implements ManagedConnection {
      * Connectors spec (ManagedConnection.cleanup): the container calls it before pooling the
      * connection again; every handle becomes invalid, and client state must go. A local
      * transaction the application left open is rolled back here so that it cannot hold the
-     * database write lock for the next user. An XA branch is left to the transaction manager.
+     * locks of what it wrote for the next user. An XA branch is left to the transaction manager.
      */
     @Override
     public void cleanup() throws ResourceException {

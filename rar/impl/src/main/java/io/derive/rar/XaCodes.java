@@ -35,6 +35,9 @@ final class XaCodes {
         if (DeriveException.LOCK_TIMEOUT.equals(code)) {
             return XAException.XA_RBTIMEOUT;
         }
+        if (DeriveException.DEADLOCK.equals(code)) {
+            return XAException.XA_RBDEADLOCK;
+        }
         return XAException.XA_RBROLLBACK;
     }
 

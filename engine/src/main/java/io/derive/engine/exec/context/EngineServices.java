@@ -25,8 +25,7 @@ public final class EngineServices {
     private final CommittedState committed;
     private final Map<String, TableModule> modules;
     private final String defaultHost;
-    private final SystemTables systemTables = new SystemTables(this::rehydrateReport, () -> this.inDoubtBranches.get(),
-            (catalog, mv) -> this.materializedViews.covers(catalog, mv));
+    private final SystemTables systemTables;
     private final SchemaChangeEvents schemaChanges = new SchemaChangeEvents();
     private MaterializedViewOperations materializedViews;
     private volatile Rehydration rehydration;
@@ -37,6 +36,8 @@ public final class EngineServices {
     public EngineServices(String databaseName, CommittedState committed, Map<String, TableModule> modules, String defaultHost) {
         this.databaseName = databaseName;
         this.committed = committed;
+        this.systemTables = new SystemTables(this::rehydrateReport, () -> this.inDoubtBranches.get(),
+                (catalog, mv) -> this.materializedViews.covers(catalog, mv), committed.locks());
         this.modules = Map.copyOf(modules);
         this.defaultHost = defaultHost;
     }

@@ -72,13 +72,13 @@ public final class AlterTableExecutor {
                 RowImageReferences.refuse(table, check); // the rule of the check itself, before that of the table
             }
             refuseOnMaterializedView(table, action);
-            txn.beginWrite();
+            txn.beginSchemaChange();
             ConstraintAlteration constraints = new ConstraintAlteration(context);
             return action instanceof Statement.AddConstraint a ? constraints.add(table, a)
                     : constraints.drop(table, (Statement.DropConstraint) action);
         }
         refuseOnMaterializedView(table, action);
-        txn.beginWrite();
+        txn.beginSchemaChange();
         if (action instanceof Statement.RenameTable r) {
             return renameTable(txn, table, r);
         }

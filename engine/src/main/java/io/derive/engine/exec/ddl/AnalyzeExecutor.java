@@ -36,7 +36,7 @@ public final class AnalyzeExecutor {
             tables.add(QueryBinder.resolveTable(txn.catalog(), analyze.table().schema(), analyze.table().name(),
                     analyze.table().span().line(), analyze.table().span().column()));
         }
-        txn.beginWrite();
+        txn.beginSchemaChange();
         Catalog next = txn.catalog();
         for (TableSchema table : tables) {
             next = next.with(table.withStatistics(new TableStatistics(SystemTables.rowCount(txn, table))));

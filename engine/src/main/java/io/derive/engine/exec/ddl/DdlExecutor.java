@@ -96,7 +96,7 @@ public final class DdlExecutor {
         declareKeyCollation(module, host, create, columns, key);
         TableConstraints constraints = ConstraintDefinitions.of(create, columns, context.sql(),
                 n -> IndexDdl.exists(txn.catalog(), schema, n));
-        txn.beginWrite();
+        txn.beginSchemaChange();
         HostedTable storage = context.services().createStorage(module, TableSchema.shape(schema, create.name().name(),
                 columns, key), host == null ? List.of() : host.arguments());
         txn.onRollback(storage::drop);

@@ -78,7 +78,7 @@ public final class IndexDdl {
             ExpressionBinder.bind(create.where(), IndexShapes.scopeOf(table)); // a missing column fails now
         }
         IndexSchema index = new IndexSchema(name, columns, create.unique(), create.where(), false, create.span().text(context.sql()));
-        txn.beginWrite();
+        txn.beginSchemaChange();
         HostedTable storage = table.storage();
         context.services().buildIndex(table, IndexShapes.of(table, index));
         txn.onRollback(() -> storage.dropIndex(name));
@@ -113,7 +113,7 @@ public final class IndexDdl {
                     + ": materialized view '" + seeking.get().qualifiedName() + "' finds rows by it; it goes when no"
                     + " materialized view needs it");
         }
-        txn.beginWrite();
+        txn.beginSchemaChange();
         HostedTable storage = table.storage();
         IndexShape shape = IndexShapes.of(table, index);
         storage.dropIndex(index.name());

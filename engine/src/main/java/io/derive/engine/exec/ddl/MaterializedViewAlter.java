@@ -48,7 +48,7 @@ public final class MaterializedViewAlter {
             }
         }
         Transaction txn = context.transaction();
-        txn.beginWrite();
+        txn.beginSchemaChange();
         txn.changeCatalog(txn.catalog().with(mv.withDerivation(mv.derivation().withTags(tags))));
         return Result.empty(StatementKind.DDL);
     }

@@ -58,7 +58,7 @@ public final class SupportingIndexes {
             }
             IndexSchema placeholder = new IndexSchema(name, indexed, false, null, false, "");
             IndexSchema index = new IndexSchema(name, indexed, false, null, false, CanonicalDdl.index(current, placeholder));
-            txn.beginWrite();
+            txn.beginSchemaChange();
             HostedTable storage = current.storage();
             storage.createIndex(IndexShapes.of(current, index));
             txn.onRollback(() -> storage.dropIndex(name));

@@ -116,7 +116,7 @@ public final class DmlExecutor {
                     row[targets[i]] = written(i, values[i]);
                 }
             }
-            RowIdAllocator.assign(table, connection, row);
+            RowIdAllocator.assign(table, context.transaction(), connection, row);
             if (viewFilter != null && !viewFilter.test(row, context.parameters())) {
                 throw new DeriveException(DeriveException.CONSTRAINT, "new row for materialized view '"
                         + writtenView.qualifiedName() + "' contradicts its selection predicate");

@@ -8,6 +8,7 @@ import io.derive.engine.schema.TableSchema;
 import io.derive.engine.schema.TagText;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
+import io.derive.engine.txn.LockTable;
 import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ public final class SystemTables {
     private final Supplier<RehydrateReport> rehydrateReport;
     private final Supplier<List<InDoubtBranch>> inDoubtBranches;
     private final Coverage coverage;
+    private final LockTable locks;
 
     /**
      * What {@code materialized_views()} shows in its {@code covers} column: the constraint a
@@ -30,8 +32,9 @@ public final class SystemTables {
     }
 
     public SystemTables(Supplier<RehydrateReport> rehydrateReport, Supplier<List<InDoubtBranch>> inDoubtBranches,
-                        Coverage coverage) {
+                        Coverage coverage, LockTable locks) {
         this.rehydrateReport = rehydrateReport;
+        this.locks = locks;
         this.inDoubtBranches = inDoubtBranches;
         this.coverage = coverage;
     }
@@ -47,7 +50,20 @@ public final class SystemTables {
             case GENERATE_SERIES -> GenerateSeries.cursor(arguments);
             case REHYDRATE_REPORT -> Cursors.of(rehydrateReportRows(rehydrateReport.get()));
             case IN_DOUBT -> Cursors.of(inDoubtRows(inDoubtBranches.get()));
+            case LOCKS -> Cursors.of(lockRows(locks.rows()));
+            case LOCK_WAITS -> {
+                LockTable.Counters c = locks.counters();
+                yield Cursors.of(List.<Object[]>of(new Object[] {c.waits(), c.deadlocks(), c.timeouts()}));
+            }
         };
+    }
+
+    private static List<Object[]> lockRows(List<LockTable.Row> locks) {
+        List<Object[]> rows = new ArrayList<>(locks.size());
+        for (LockTable.Row r : locks) {
+            rows.add(new Object[] {r.transaction(), r.waiting(), r.object(), r.mode().name(), r.since().toString()});
+        }
+        return rows;
     }
 
     private static List<Object[]> inDoubtRows(List<InDoubtBranch> branches) {

@@ -15,6 +15,9 @@ import io.derive.engine.sql.ast.Statement.ConflictAction;
 import io.derive.engine.sql.ast.Statement.RowOperation;
 import io.derive.engine.types.Collation;
 
+import io.derive.engine.txn.LockMode;
+import io.derive.engine.txn.Transaction;
+
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -60,9 +63,14 @@ public final class ConstraintChecker {
     private final Set<RowOperation> checksAtCommit = EnumSet.noneOf(RowOperation.class);
     private final List<UniqueIndex> uniqueIndexes = new ArrayList<>();
     private final boolean integerKey;
+    private final Transaction txn;
 
-    /** @param probes the covering MVs that answer unique indexes, by index name */
-    ConstraintChecker(TableSchema table, Map<String, MaterializedViewOperations.UniqueProbe> probes) {
+    /**
+     * @param probes the covering MVs that answer unique indexes, by index name
+     * @param txn    the writing transaction, which locks each key and value before checking it is free
+     */
+    ConstraintChecker(TableSchema table, Map<String, MaterializedViewOperations.UniqueProbe> probes, Transaction txn) {
+        this.txn = txn;
         this.table = table;
         this.shape = table.storage().shape();
         this.keyOrder = shape.keyOrder();
@@ -232,6 +240,8 @@ public final class ConstraintChecker {
         Object[] key = shape.keyOf(row);
         Conflict onKey = null;
         if (ownKey == null || keyOrder.compare(ownKey, key) != 0) {
+            // Locked first: a row another transaction is deleting meanwhile is waited for, not a conflict.
+            RowLocks.row(txn, table.storage(), key, LockMode.EXCLUSIVE);
             onKey = connection.get(key).map(existing -> new Conflict(null, existing)).orElse(null);
         }
         if (onKey != null && integerKey) {
@@ -245,6 +255,7 @@ public final class ConstraintChecker {
             if (indexKey == null) {
                 continue;
             }
+            RowLocks.uniqueValue(txn, table, u.index(), indexKey, LockMode.EXCLUSIVE);
             for (Object[] existing : sharing(connection, u, row, indexKey)) {
                 Object[] existingKey = shape.keyOf(existing);
                 if ((ownKey == null || keyOrder.compare(ownKey, existingKey) != 0)
@@ -293,6 +304,20 @@ public final class ConstraintChecker {
             descending.add(false);
         }
         return new KeyOrder(collations, descending);
+    }
+
+    /**
+     * Locks, exclusive, every unique-index value {@code row} holds, so that no other transaction
+     * stores or frees the same value until this one ends: called for the image a write stores and
+     * for the one it replaces.
+     */
+    void lockUniqueValues(Object[] row) {
+        for (UniqueIndex u : uniqueIndexes) {
+            Object[] indexKey = u.covers().test(row) ? indexKey(u.index(), row) : null;
+            if (indexKey != null) {
+                RowLocks.uniqueValue(txn, table, u.index(), indexKey, LockMode.EXCLUSIVE);
+            }
+        }
     }
 
     /** The index key of a row, or null when a component is NULL (NULLs are distinct in UNIQUE). */

@@ -226,6 +226,7 @@ public final class ForeignKeyEnforcer {
 
     private boolean parentExists(TableSchema child, ForeignKey fk, Object[] values) {
         ForeignKeyParent parentKey = parentKey(child, fk);
+        parentKey.lockParent(context.transaction(), values);
         return parentKey.exists(connection(parentKey.parent()), values);
     }
 

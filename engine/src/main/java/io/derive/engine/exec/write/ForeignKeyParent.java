@@ -7,6 +7,8 @@ import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.txn.LockMode;
+import io.derive.engine.txn.Transaction;
 
 /**
  * How a foreign key finds its parent rows: the parent table, the referenced columns (in the order
@@ -76,39 +78,61 @@ public final class ForeignKeyParent {
      * value is taken as the parent column's type; one the column cannot hold matches nothing.
      */
     public boolean exists(TableConnection connection, Object[] values) {
+        Object[] key = lookupKey(values);
+        if (key == null) {
+            return false;
+        }
+        if (index == null) {
+            return connection.get(key).isPresent();
+        }
+        try (RowCursor match = connection.scanIndex(index.name(), key)) {
+            return match.hasNext();
+        }
+    }
+
+    /**
+     * Locks, shared, the parent key {@code values} (as {@link #exists} takes them) until the
+     * transaction ends, so that the parent row a child relies on is neither deleted nor re-keyed
+     * by another transaction meanwhile: the parent's writer locks the same key exclusive.
+     */
+    public void lockParent(Transaction txn, Object[] values) {
+        Object[] key = lookupKey(values);
+        if (key == null) {
+            return;
+        }
+        if (index == null) {
+            RowLocks.row(txn, parent.storage(), key, LockMode.SHARED);
+        } else {
+            RowLocks.uniqueValue(txn, parent, index, key, LockMode.SHARED);
+        }
+    }
+
+    /**
+     * The parent's primary key (or the unique index's key) holding {@code values}, each taken as
+     * the parent column's type; null when one cannot be, since such a value matches nothing.
+     */
+    private Object[] lookupKey(Object[] values) {
         Object[] coerced = new Object[values.length];
         for (int i = 0; i < values.length; i++) {
             int column = columns[i];
             try {
                 coerced[i] = parent.columns().get(column).type().coerce(values[i], parent.columnLabel(column));
             } catch (DeriveException e) {
-                return false;
+                return null;
             }
         }
-        if (index == null) {
-            TableShape shape = parent.storage().shape();
-            Object[] key = new Object[shape.key().size()];
-            for (int k = 0; k < key.length; k++) {
-                for (int i = 0; i < columns.length; i++) {
-                    if (columns[i] == shape.key().get(k).column()) {
-                        key[k] = coerced[i];
-                    }
-                }
-            }
-            return connection.get(key).isPresent();
-        }
-        Object[] prefix = new Object[coerced.length];
-        for (int j = 0; j < prefix.length; j++) {
-            int column = index.columns().get(j).column();
+        int[] order = index == null
+                ? parent.storage().shape().key().stream().mapToInt(TableShape.KeyPart::column).toArray()
+                : index.columns().stream().mapToInt(IndexSchema.IndexColumn::column).toArray();
+        Object[] key = new Object[order.length];
+        for (int k = 0; k < key.length; k++) {
             for (int i = 0; i < columns.length; i++) {
-                if (columns[i] == column) {
-                    prefix[j] = coerced[i];
+                if (columns[i] == order[k]) {
+                    key[k] = coerced[i];
                 }
             }
         }
-        try (RowCursor match = connection.scanIndex(index.name(), prefix)) {
-            return match.hasNext();
-        }
+        return key;
     }
 
     private static boolean sameColumns(int[] a, int[] b) {

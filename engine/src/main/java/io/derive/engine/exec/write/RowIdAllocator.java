@@ -5,6 +5,7 @@ import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
+import io.derive.engine.txn.Transaction;
 import io.derive.engine.types.Collation;
 import io.derive.engine.types.SqlType;
 
@@ -14,7 +15,8 @@ import java.util.Set;
 /**
  * Row identities as SQLite assigns them: a row inserted without one gets one more than the
  * largest in the table (1 in an empty table). Applies to the hidden {@code rowid} of a bag and to
- * an {@code integer primary key}, which is the row id's alias.
+ * an {@code integer primary key}, which is the row id's alias. Ids other live transactions
+ * have given count as taken ({@link Transaction#nextRowId}).
  */
 public final class RowIdAllocator {
     private static final Object[] WHOLE_TABLE = new Object[0];
@@ -40,7 +42,7 @@ public final class RowIdAllocator {
      * Gives {@code row} the next row id when the table has a row-id column and the row leaves it
      * NULL; called by the DML executor for each inserted row before coercion and constraint checks.
      */
-    public static void assign(TableSchema table, TableConnection connection, Object[] row) {
+    public static void assign(TableSchema table, Transaction txn, TableConnection connection, Object[] row) {
         Integer column = table.rowIdColumn().orElse(null);
         if (column == null || row[column] != null) {
             return;
@@ -52,10 +54,11 @@ public final class RowIdAllocator {
                 largest = id;
             }
         }
-        if (largest == Long.MAX_VALUE) {
+        long next = txn.nextRowId(table.storage(), largest);
+        if (next == Long.MIN_VALUE) {
             throw new DeriveException(DeriveException.CONSTRAINT, "table " + table.name()
                     + " has used the largest row id; give the row an explicit " + table.columns().get(column).name());
         }
-        row[column] = largest + 1;
+        row[column] = next;
     }
 }

@@ -9,6 +9,8 @@ import io.derive.engine.spi.TableShape;
 import io.derive.engine.sql.ast.Statement.ConflictAction;
 import io.derive.engine.sql.ast.Statement.RowOperation;
 import io.derive.engine.txn.Cancellation;
+import io.derive.engine.txn.LockMode;
+import io.derive.engine.txn.Transaction;
 
 import java.util.HashMap;
 import java.util.List;
@@ -38,7 +40,7 @@ public final class RowWriter {
 
     public ConstraintChecker checker(TableSchema table) {
         return checkers.computeIfAbsent(table.key(), k -> new ConstraintChecker(table,
-                context.services().materializedViews().uniqueProbes(context, table)));
+                context.services().materializedViews().uniqueProbes(context, table), context.transaction()));
     }
 
     public TableConnection connection(TableSchema table) {
@@ -47,6 +49,7 @@ public final class RowWriter {
 
     public void insert(TableSchema table, Object[] row) {
         cancellation.check();
+        lock(table, row);
         connection(table).put(row);
         context.services().materializedViews().afterRowChange(context, table, null, row);
         foreignKeys.childWritten(table, null, row);
@@ -59,6 +62,8 @@ public final class RowWriter {
         TableShape shape = table.storage().shape();
         KeyOrder order = shape.keyOrder();
         Object[] oldKey = shape.keyOf(before);
+        lock(table, before);
+        lock(table, after);
         if (order.compare(oldKey, shape.keyOf(after)) != 0) {
             connection.delete(oldKey);
         }
@@ -67,6 +72,19 @@ public final class RowWriter {
         foreignKeys.childWritten(table, before, after);
         foreignKeys.parentChanged(table, before, after);
         checkAtCommit(table, RowOperation.UPDATE, after);
+    }
+
+    /**
+     * Locks, exclusive, the row image's key and unique values before the write stores or
+     * replaces it: another transaction's uncommitted change of either is waited for, and one
+     * that committed after this statement's snapshot runs the statement again.
+     */
+    private void lock(TableSchema table, Object[] image) {
+        Transaction txn = context.transaction();
+        RowLocks.row(txn, table.storage(), table.storage().shape().keyOf(image), LockMode.EXCLUSIVE);
+        if (!table.constraints().indexes().isEmpty()) {
+            checker(table).lockUniqueValues(image);
+        }
     }
 
     private void checkAtCommit(TableSchema table, RowOperation operation, Object[] row) {
@@ -84,6 +102,7 @@ public final class RowWriter {
         if (!table.constraints().checks().isEmpty()) {
             checker(table).checkChecks(RowOperation.DELETE, before, null, context.parameters());
         }
+        lock(table, before);
         connection(table).delete(table.storage().shape().keyOf(before));
         context.services().materializedViews().afterRowChange(context, table, before, null);
         foreignKeys.parentDeleted(table, before);
