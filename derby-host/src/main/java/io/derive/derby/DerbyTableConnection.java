@@ -164,6 +164,11 @@ final class DerbyTableConnection implements TableConnection {
     }
 
     @Override
+    public void commitDurably() {
+        transaction.commitDurably();
+    }
+
+    @Override
     public void commit() {
         transaction.commit(session.commitSequence(), session.oldestReadSequence());
     }

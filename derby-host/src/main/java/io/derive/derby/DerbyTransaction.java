@@ -67,6 +67,8 @@ final class DerbyTransaction {
     private boolean recorded;
     private boolean wrote;
     private boolean ended;
+    /** The Derby transaction has committed; {@link #commit} has yet to number its before-images. */
+    private boolean durable;
     private DeriveException doomedBy;
 
     /** Where a Derby XA branch stands: started, prepared, or finished by a read-only prepare. */
@@ -250,12 +252,11 @@ final class DerbyTransaction {
     }
 
     /**
-     * Commits the Derby transaction once, however many connections ask, then marks its
-     * before-images as commit {@code sequence}'s and lets go of those of earlier commits that no
-     * snapshot from {@code oldestRead} on needs.
+     * Commits the Derby transaction, once however many connections ask. Its rows stay invisible
+     * to snapshots: its before-images are still in flight until {@link #commit} numbers them.
      */
-    void commit(long sequence, long oldestRead) {
-        if (ended) {
+    void commitDurably() {
+        if (ended || durable) {
             return;
         }
         if (branchState != BranchState.PREPARED) {
@@ -274,6 +275,19 @@ final class DerbyTransaction {
         } catch (XAException e) {
             throw session.module().store().xaFailure("commit branch " + branch + " on", e);
         }
+        durable = true;
+    }
+
+    /**
+     * Commits the Derby transaction ({@link #commitDurably()}) unless it is durable already, then
+     * marks its before-images as commit {@code sequence}'s and lets go of those of earlier
+     * commits that no snapshot from {@code oldestRead} on needs.
+     */
+    void commit(long sequence, long oldestRead) {
+        if (ended) {
+            return;
+        }
+        commitDurably();
         if (flush != null) {
             flush.committed(sequence);
             session.module().retire(flush, oldestRead);

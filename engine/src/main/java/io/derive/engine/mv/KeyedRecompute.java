@@ -2,10 +2,12 @@ package io.derive.engine.mv;
 
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.expr.Parameters;
+import io.derive.engine.exec.write.RowLocks;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.TableShape;
+import io.derive.engine.txn.LockMode;
 import io.derive.engine.types.Collation;
 import io.derive.engine.types.ValueOrder;
 
@@ -103,6 +105,9 @@ final class KeyedRecompute extends SliceRecompute {
     @Override
     public List<MaintenanceOp> afterSourceChange(ExecutionContext context, TableSchema mv, TableSchema source,
                                                  Object[] before, Object[] after) {
+        if (driving.equals(source.key()) && after != null) {
+            lockLookups(context, after);
+        }
         if (driving.equals(source.key()) && rowTime) {
             List<Object[]> keys = new ArrayList<>();
             for (Object[] row : new Object[][] {before, after}) {
@@ -130,6 +135,27 @@ final class KeyedRecompute extends SliceRecompute {
             }
         }
         return List.of();
+    }
+
+    /**
+     * Locks, shared, the lookup rows a driving row joins. A write to a lookup row locks it
+     * exclusive and then recomputes the driving rows it finds; a driving row another transaction
+     * is writing is not among them, so without this lock neither transaction would see the
+     * other's change and the view row would keep the old lookup values.
+     */
+    private void lockLookups(ExecutionContext context, Object[] drivingRow) {
+        for (Map.Entry<String, Lookup> e : lookups.entrySet()) {
+            TableSchema lookup = context.transaction().catalog().tableByKey(e.getKey()).orElse(null);
+            if (lookup == null) {
+                continue;
+            }
+            int[] columns = e.getValue().drivingColumns();
+            Object[] key = new Object[columns.length];
+            for (int i = 0; i < columns.length; i++) {
+                key[i] = drivingRow[columns[i]];
+            }
+            RowLocks.row(context.transaction(), lookup.storage(), key, LockMode.SHARED);
+        }
     }
 
     /** The slice key of a driving-table row. */

@@ -160,6 +160,19 @@ public interface TableConnection {
         return false;
     }
 
+    /**
+     * For a connection that {@linkplain #commitsDurably() commits durably}: makes its commit
+     * durable before the engine gives the commit its sequence number, so that the durable part
+     * of commits of different transactions runs side by side. Nothing becomes visible to other
+     * statements: they keep reading the state before it until {@link #commit()} publishes it
+     * under its number, which then must not fail. Called once, only on such connections; the
+     * default does nothing, leaving all of it to {@link #commit()}.
+     *
+     * @throws io.derive.engine.api.DeriveException when the commit fails; nothing of it is durable
+     */
+    default void commitDurably() {
+    }
+
     /** Publishes pending writes to committed state atomically and ends the connection. */
     void commit();
 
