@@ -77,6 +77,8 @@ public final class Transaction implements LockOwner {
     /** Per table this transaction locked rows or the whole of: its table-level lock, and how many row locks it took. */
     private final Map<HostedTable, TableLocks> tableLocks = new IdentityHashMap<>();
     private boolean reservedRowIds;
+    /** The sequence number this transaction's commit became visible under, once it has. */
+    private long publishedAs;
     private Phase phase = Phase.ACTIVE;
 
     private static final class TableLocks {
@@ -417,6 +419,10 @@ public final class Transaction implements LockOwner {
             publish();
         } finally {
             shared.publishing().unlock();
+            // Outside the publishing lock: ending releases locks and reads the oldest snapshot, under monitors other transactions share.
+            if (publishedAs > 0) {
+                end(publishedAs);
+            }
         }
     }
 
@@ -468,17 +474,14 @@ public final class Transaction implements LockOwner {
             } else {
                 // What did commit stays committed: it becomes visible, under the catalog as it was.
                 shared.snapshots().publish(new Snapshots.Snapshot(sequence, shared.catalog()));
-                end(sequence);
+                publishedAs = sequence;
             }
             throw e;
         }
-        try {
-            shared.snapshots().publish(new Snapshots.Snapshot(sequence,
-                    workingCatalog != null ? workingCatalog : shared.catalog()));
-            onCommit.forEach(Runnable::run);
-        } finally {
-            end(sequence);
-        }
+        shared.snapshots().publish(new Snapshots.Snapshot(sequence,
+                workingCatalog != null ? workingCatalog : shared.catalog()));
+        publishedAs = sequence;
+        onCommit.forEach(Runnable::run);
     }
 
     /** Ends a transaction that wrote nothing; its commit still reports that it was canceled. */
