@@ -10,13 +10,14 @@ import io.derive.engine.types.Collation;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
+import java.util.Comparator;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
@@ -56,7 +57,7 @@ public final class DerbyTableModule implements TableModule {
     /** Statements the session connections ran, and those of the stores this module has closed. */
     private final AtomicLong statements = new AtomicLong();
     /** The flushes of commits whose before-images some snapshot may still read, oldest first. */
-    private final ArrayDeque<Flush> committedFlushes = new ArrayDeque<>();
+    private final PriorityQueue<Flush> committedFlushes = new PriorityQueue<>(Comparator.comparingLong(Flush::sequence));
 
     /**
      * Tables in memory, discarded when the engine database closes. They live in Derby schemas of
@@ -267,8 +268,8 @@ public final class DerbyTableModule implements TableModule {
 
     /**
      * After commit {@code flush.sequence()}: forgets the before-images of earlier commits that no
-     * snapshot from {@code oldestRead} on needs. Commits come one at a time (the engine's write
-     * lock), so the queue is in commit order.
+     * snapshot from {@code oldestRead} on needs. Commits of disjoint tables complete side by
+     * side, so the queue is ordered by commit number rather than by arrival.
      */
     synchronized void retire(Flush flush, long oldestRead) {
         committedFlushes.add(flush);

@@ -45,6 +45,8 @@ final class MemoryConnection implements TableConnection {
     private PersistentTree<Object[], Object[]> pending;
     private Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes = new HashMap<>();
     private boolean live = true;
+    /** What {@link #stage()} built for the commit, published by {@link #commit()}. */
+    private MemoryTable.Staged staged;
 
     MemoryConnection(MemoryTable table, HostSession session) {
         this.table = table;
@@ -266,13 +268,24 @@ final class MemoryConnection implements TableConnection {
     }
 
     @Override
-    public void commit() {
+    public void stage() {
         requireLive();
         if (!pending.isEmpty()) {
             for (MemoryTable.IndexVersion v : committed().indexes().values()) {
                 layer(v.index());
             }
-            table.publish(pending, pendingIndexes, session.commitSequence(), session.oldestReadSequence());
+            staged = table.stage(pending, pendingIndexes, session.oldestReadSequence());
+        }
+    }
+
+    @Override
+    public void commit() {
+        requireLive();
+        if (!pending.isEmpty()) {
+            if (staged == null) {
+                stage();
+            }
+            table.publish(staged, session.commitSequence());
         }
         end();
     }
@@ -286,6 +299,7 @@ final class MemoryConnection implements TableConnection {
 
     private void end() {
         live = false;
+        staged = null;
         pending = PersistentTree.empty(table.keyOrder());
         pendingIndexes = new HashMap<>();
         savepoints.clear();

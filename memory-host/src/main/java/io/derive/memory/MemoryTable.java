@@ -153,34 +153,63 @@ final class MemoryTable implements HostedTable {
         return v.state();
     }
 
+    /** A commit's new committed state, built on {@code base}, and the older states it keeps readable. */
+    record Staged(Version base, Committed next, Version older) {
+    }
+
     /**
-     * Applies a connection's pending writes as the state of commit {@code sequence}, dropping the
-     * states older than the newest one at or before {@code oldestRead}. The engine publishes
-     * commits one at a time and its key locks keep concurrent writers' keys (and so their
-     * index entries) disjoint; synchronized so that {@link #replaceCommitted} and index changes
-     * do not interleave with it.
+     * Builds the state a connection's pending writes leave, over the current one, dropping the
+     * states older than the newest one at or before {@code oldestRead}. The engine publishes each
+     * table's commits in sequence order (its per-table publish lock), so the state built here is
+     * still the current one's successor when {@link #publish} installs it; its key locks keep
+     * concurrent writers' keys (and so their index entries) disjoint.
      */
-    synchronized void publish(PersistentTree<Object[], Object[]> pending,
+    synchronized Staged stage(PersistentTree<Object[], Object[]> pending,
                               Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes,
-                              long sequence, long oldestRead) {
-        Committed committed = head.state();
+                              long oldestRead) {
+        Version base = head;
+        Committed committed = base.state();
         Map<String, IndexVersion> indexes = new LinkedHashMap<>();
         committed.indexes().forEach((name, version) -> {
             PersistentTree<Object[], Object[]> layer = pendingIndexes.get(version.index());
             indexes.put(name, layer == null ? version : new IndexVersion(version.index(), overlay(version.entries(), layer)));
         });
-        head = new Version(sequence, new Committed(overlay(committed.rows(), pending), indexes), readable(head, oldestRead));
+        return new Staged(base, new Committed(overlay(committed.rows(), pending), indexes), readable(base, oldestRead));
     }
 
-    /** The chain from {@code v} without the states older than its newest one at or before {@code oldestRead}. */
+    /**
+     * Makes a staged state that of commit {@code sequence}; synchronized so that
+     * {@link #replaceCommitted} and index changes do not interleave with it.
+     *
+     * @throws DeriveException {@link DeriveException#INTERNAL} when the committed state changed
+     *         since it was staged (the engine's publish lock rules that out)
+     */
+    synchronized void publish(Staged staged, long sequence) {
+        if (head != staged.base()) {
+            throw new DeriveException(DeriveException.INTERNAL, "table " + shape.qualifiedName()
+                    + " changed between staging and publishing a commit");
+        }
+        head = new Version(sequence, staged.next(), staged.older());
+    }
+
+    /** The chain from {@code v} without the states older than its newest one at or before {@code oldestRead}; {@code v} itself when it has none. */
     private static Version readable(Version v, long oldestRead) {
-        if (v == null) {
-            return null;
+        Version last = v;
+        while (last != null && last.sequence() > oldestRead) {
+            last = last.older();
         }
-        if (v.sequence() <= oldestRead) {
-            return v.older() == null ? v : new Version(v.sequence(), v.state(), null);
+        if (last == null || last.older() == null) {
+            return v;
         }
-        return new Version(v.sequence(), v.state(), readable(v.older(), oldestRead));
+        return prefixTo(v, last);
+    }
+
+    /** A copy of the chain from {@code v} down to {@code last}, which ends it. */
+    private static Version prefixTo(Version v, Version last) {
+        if (v == last) {
+            return new Version(v.sequence(), v.state(), null);
+        }
+        return new Version(v.sequence(), v.state(), prefixTo(v.older(), last));
     }
 
     /** A committed tree with a pending layer applied: a pending value wins, a tombstone removes. */

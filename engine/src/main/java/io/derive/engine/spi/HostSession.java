@@ -57,7 +57,10 @@ public interface HostSession {
      * While the engine commits the session's transaction ({@link TableConnection#commit()}), the
      * sequence number the commit becomes visible under: a host publishes the commit's versions
      * under it, and statements whose {@link #readSequence()} is lower never see them. Numbers
-     * grow by one per commit of the database. {@code 0}, the default, outside a database.
+     * grow by one per commit of the database. The number is taken when first asked for, and
+     * commits numbered after it cannot become visible until it has published: a host does the
+     * work of its commit first and asks last, just before it installs what it has built.
+     * {@code 0}, the default, outside a database.
      */
     default long commitSequence() {
         return 0;

@@ -173,6 +173,16 @@ public interface TableConnection {
     default void commitDurably() {
     }
 
+    /**
+     * Builds what {@link #commit()} will publish, once the commit holds this table's publish lock
+     * and before it takes its sequence number: no other commit changes the table's committed
+     * state between the two calls, and commits numbered later wait for this one to publish, so
+     * the work done here rather than in {@link #commit()} does not hold them up. Called once per
+     * connection, just before {@link #commit()}; the default builds nothing.
+     */
+    default void stage() {
+    }
+
     /** Publishes pending writes to committed state atomically and ends the connection. */
     void commit();
 

@@ -2,24 +2,35 @@ package io.derive.engine.txn;
 
 import io.derive.engine.schema.Catalog;
 
+import io.derive.engine.spi.HostedTable;
+
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * What transactions of one database share: the committed snapshots (the catalog and the commit
  * sequence a committing transaction advances), the locks transactions take on what they write
- * and check, and the order in which commits publish.
+ * and check, and the order in which each table's commits publish.
  */
 public final class CommittedState {
     private final Snapshots snapshots = new Snapshots();
     private final LockTable locks;
     private final Duration lockTimeout;
     /**
-     * Held from the moment a commit takes its sequence number until it is published, so that
-     * commits publish in sequence order and a snapshot never includes a commit whose
-     * predecessor is still being published.
+     * Per table, held from the moment a commit takes its sequence number until it has published
+     * the table, so that each table's commits publish in sequence order; weak, so that a dropped
+     * table's lock goes with it.
      */
-    private final ReentrantLock publishing = new ReentrantLock();
+    private final Map<HostedTable, PublishLock> publishLocks = Collections.synchronizedMap(new WeakHashMap<>());
+    private final AtomicLong publishLockOrder = new AtomicLong();
     private final RowIdReservations rowIds = new RowIdReservations();
     private final PreparedBranches branches = new PreparedBranches();
     private final InDoubtFences fences = new InDoubtFences();
@@ -73,7 +84,18 @@ public final class CommittedState {
         return rowIds;
     }
 
-    ReentrantLock publishing() {
-        return publishing;
+    /** A table's publish lock, and its place in the order in which a commit takes several. */
+    record PublishLock(long order, ReentrantLock lock) {
+    }
+
+    /** The publish locks of {@code tables}, in the one order every commit takes them in, so that commits never wait in a cycle. */
+    List<ReentrantLock> publishLocks(Collection<HostedTable> tables) {
+        List<PublishLock> locks = new ArrayList<>(tables.size());
+        for (HostedTable table : tables) {
+            locks.add(publishLocks.computeIfAbsent(table,
+                    t -> new PublishLock(publishLockOrder.incrementAndGet(), new ReentrantLock())));
+        }
+        locks.sort(Comparator.comparingLong(PublishLock::order));
+        return locks.stream().map(PublishLock::lock).toList();
     }
 }

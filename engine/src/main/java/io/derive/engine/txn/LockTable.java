@@ -6,14 +6,17 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -35,7 +38,12 @@ import java.util.function.Supplier;
  * it now holds. An idle lock is forgotten only once every open snapshot is at least as new as that
  * commit, so the answer is exact for every statement that can still ask.
  *
- * <p>One monitor guards the table; it is held for map operations, never across a wait.
+ * <p>Locks live in stripes chosen by the lock's name, each with its own monitor, so that
+ * transactions locking different things do not queue for one monitor; a monitor is held for map
+ * operations, never across a wait. Deadlock detection, the slow path of a wait, walks the graph
+ * of waiting transactions under one detector monitor, taking one stripe's monitor at a time: a
+ * transaction registers its wait and looks for a cycle in one step, so of two transactions that
+ * close a cycle the second to register sees it, and only it fails.
  */
 public final class LockTable {
     /** A lockable thing: a table, a row or group by key, a value of a unique index, the catalog. */
@@ -50,33 +58,51 @@ public final class LockTable {
     public record Counters(long waits, long deadlocks, long timeouts) {
     }
 
-    private final String databaseName;
-    private final ReentrantLock monitor = new ReentrantLock();
-    private final Map<Name, Entry> entries = new HashMap<>();
-    private final Map<LockOwner, Set<Name>> held = new IdentityHashMap<>();
-    private final Map<LockOwner, Waiter> waiting = new IdentityHashMap<>();
-    /** Idle entries kept for their commit stamps, oldest stamp first. */
-    private final ArrayDeque<Entry> idle = new ArrayDeque<>();
-    private long waits;
-    private long deadlocks;
-    private long timeouts;
-
+    /** A power of two, well above the cores of the machines Derive runs on. */
+    static final int STRIPES = 64;
     private static final long WAKE_TO_CHECK_CANCEL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+    private final String databaseName;
+    private final Stripe[] stripes = new Stripe[STRIPES];
+    /** What each transaction holds; only its own thread adds to or removes its list. */
+    private final Map<LockOwner, List<Entry>> held = new ConcurrentHashMap<>();
+    /** Who waits for what; changed only under {@link #detector}, so that a deadlock has one victim. */
+    private final Map<LockOwner, Waiter> waiting = new ConcurrentHashMap<>();
+    private final ReentrantLock detector = new ReentrantLock();
+    private final LongAdder waits = new LongAdder();
+    private final LongAdder deadlocks = new LongAdder();
+    private final LongAdder timeouts = new LongAdder();
+    /** The stripe whose old idle entries the next commit forgets besides those of its own stripes. */
+    private final AtomicInteger sweep = new AtomicInteger();
 
     public LockTable(String databaseName) {
         this.databaseName = databaseName;
+        for (int i = 0; i < STRIPES; i++) {
+            stripes[i] = new Stripe();
+        }
+    }
+
+    private static final class Stripe {
+        final ReentrantLock monitor = new ReentrantLock();
+        final Map<Name, Entry> entries = new HashMap<>();
+        /** Idle entries kept for their commit stamps, oldest stamp first. */
+        final ArrayDeque<Entry> idle = new ArrayDeque<>();
     }
 
     private static final class Entry {
         final Name name;
+        final Stripe stripe;
         final String label;
         final Map<LockOwner, Holding> holders = new LinkedHashMap<>();
         final ArrayDeque<Waiter> queue = new ArrayDeque<>();
         /** Per mode, the latest commit sequence of a transaction that held the lock in that mode. */
         final long[] stamps = new long[LockMode.values().length];
+        /** Whether the entry is in its stripe's idle list (once at most). */
+        boolean listedIdle;
 
-        Entry(Name name, String label) {
+        Entry(Name name, Stripe stripe, String label) {
             this.name = name;
+            this.stripe = stripe;
             this.label = label;
         }
 
@@ -103,12 +129,17 @@ public final class LockTable {
         final Instant since = Instant.now();
         final Condition wake;
 
-        Waiter(LockOwner owner, Entry entry, LockMode mode, Condition wake) {
+        Waiter(LockOwner owner, Entry entry, LockMode mode) {
             this.owner = owner;
             this.entry = entry;
             this.mode = mode;
-            this.wake = wake;
+            this.wake = entry.stripe.monitor.newCondition();
         }
+    }
+
+    /** By the high bits of a mixed hash: the stripe's hash map buckets by the low ones. */
+    private Stripe stripeOf(Name name) {
+        return stripes[(name.hashCode() * 0x9E3779B9) >>> (Integer.SIZE - Integer.numberOfTrailingZeros(STRIPES))];
     }
 
     /**
@@ -126,67 +157,115 @@ public final class LockTable {
      */
     public long acquire(LockOwner owner, Name name, Supplier<String> label, LockMode mode, Duration timeout,
                         Cancellation cancellation) {
-        monitor.lock();
+        Stripe stripe = stripeOf(name);
+        Waiter waiter = null;
+        stripe.monitor.lock();
         try {
-            Entry entry = entries.get(name);
+            Entry entry = stripe.entries.get(name);
             if (entry == null) {
-                entry = new Entry(name, label.get());
-                entries.put(name, entry);
+                entry = new Entry(name, stripe, label.get());
+                stripe.entries.put(name, entry);
             }
             Holding current = entry.holders.get(owner);
             LockMode wanted = current == null ? mode : current.mode().join(mode);
             if (current == null || wanted != current.mode()) {
                 if (!grantable(entry, owner, wanted, null)) {
-                    await(entry, owner, wanted, timeout, cancellation);
+                    waiter = new Waiter(owner, entry, wanted);
+                    await(waiter, timeout, cancellation);
                 }
                 entry.holders.put(owner, new Holding(wanted, current == null ? Instant.now() : current.since()));
-                held.computeIfAbsent(owner, o -> new LinkedHashSet<>()).add(name);
+                if (current == null) {
+                    held.computeIfAbsent(owner, o -> new ArrayList<>()).add(entry);
+                }
             }
             return conflictingStamp(entry, mode);
         } finally {
-            monitor.unlock();
+            stripe.monitor.unlock();
+            if (waiter != null) {
+                stopWaiting(waiter);
+            }
         }
     }
 
-    private void await(Entry entry, LockOwner owner, LockMode mode, Duration timeout, Cancellation cancellation) {
-        Waiter waiter = new Waiter(owner, entry, mode, monitor.newCondition());
+    /** Waits, holding the entry's stripe monitor on entry and on return, until {@code waiter} can be granted. */
+    private void await(Waiter waiter, Duration timeout, Cancellation cancellation) {
+        Entry entry = waiter.entry;
+        ReentrantLock monitor = entry.stripe.monitor;
         entry.queue.add(waiter);
-        waiting.put(owner, waiter);
-        waits++;
+        waits.increment();
         boolean granted = false;
         try {
             long deadline = System.nanoTime() + timeout.toNanos();
-            while (!grantable(entry, owner, mode, waiter)) {
-                if (closesCycle(owner)) {
-                    deadlocks++;
+            while (true) {
+                monitor.unlock();
+                boolean cycle;
+                try {
+                    cycle = registerAndDetect(waiter);
+                } finally {
+                    monitor.lock();
+                }
+                if (cycle) {
+                    deadlocks.increment();
                     throw new DeriveException(DeriveException.DEADLOCK, "deadlock in database '" + databaseName
-                            + "': " + owner.description() + " waits for " + entry.label + " (" + mode
-                            + ") held by " + blockers(entry, owner, mode, waiter)
-                            + ", which waits for it in turn; " + owner.description() + " is chosen to roll back");
+                            + "': " + waiter.owner.description() + " waits for " + entry.label + " (" + waiter.mode
+                            + ") held by " + blockers(waiter) + ", which waits for it in turn; "
+                            + waiter.owner.description() + " is chosen to roll back");
+                }
+                if (grantable(entry, waiter.owner, waiter.mode, waiter)) {
+                    break;
                 }
                 long remaining = deadline - System.nanoTime();
                 if (remaining <= 0) {
-                    timeouts++;
+                    timeouts.increment();
                     throw new DeriveException(DeriveException.LOCK_TIMEOUT, "database '" + databaseName + "' is busy: "
-                            + owner.description() + " waited " + timeout.toMillis() + " ms for " + entry.label
-                            + " (" + mode + "), held by " + blockers(entry, owner, mode, waiter));
+                            + waiter.owner.description() + " waited " + timeout.toMillis() + " ms for " + entry.label
+                            + " (" + waiter.mode + "), held by " + blockers(waiter));
                 }
                 cancellation.check();
                 waiter.wake.awaitNanos(Math.min(remaining, WAKE_TO_CHECK_CANCEL_NANOS));
+                if (grantable(entry, waiter.owner, waiter.mode, waiter)) {
+                    break;
+                }
             }
             granted = true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new DeriveException(DeriveException.LOCK_TIMEOUT, "interrupted while " + owner.description()
+            throw new DeriveException(DeriveException.LOCK_TIMEOUT, "interrupted while " + waiter.owner.description()
                     + " waited for " + entry.label, e);
         } finally {
             entry.queue.remove(waiter);
-            waiting.remove(owner);
             wakeAll(entry);
             if (!granted) {
                 // granted, the caller holds the entry now, so it is not idle
                 forgetIfIdle(entry);
             }
+        }
+    }
+
+    /**
+     * Records that {@code waiter} waits and reports whether that closes a cycle; a waiter that
+     * closes one is no longer recorded, so the other members of the cycle do not see it again.
+     */
+    private boolean registerAndDetect(Waiter waiter) {
+        detector.lock();
+        try {
+            waiting.put(waiter.owner, waiter);
+            if (closesCycle(waiter.owner)) {
+                waiting.remove(waiter.owner);
+                return true;
+            }
+            return false;
+        } finally {
+            detector.unlock();
+        }
+    }
+
+    private void stopWaiting(Waiter waiter) {
+        detector.lock();
+        try {
+            waiting.remove(waiter.owner, waiter);
+        } finally {
+            detector.unlock();
         }
     }
 
@@ -219,26 +298,38 @@ public final class LockTable {
         return blockers;
     }
 
-    private String blockers(Entry entry, LockOwner owner, LockMode mode, Waiter self) {
-        return String.join(", ", blockersOf(entry, owner, mode, self).stream().map(LockOwner::description).toList());
+    private static String blockers(Waiter waiter) {
+        return String.join(", ", blockersOf(waiter.entry, waiter.owner, waiter.mode, waiter).stream()
+                .map(LockOwner::description).toList());
     }
 
-    /** Whether the transactions {@code start} waits for, transitively, include {@code start}. */
+    /**
+     * Whether the transactions {@code start} waits for, transitively, include {@code start}.
+     * Called under {@link #detector} and no stripe's monitor; takes one stripe's at a time.
+     */
     private boolean closesCycle(LockOwner start) {
         ArrayDeque<LockOwner> todo = new ArrayDeque<>();
-        Set<LockOwner> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<LockOwner> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         todo.add(start);
         while (!todo.isEmpty()) {
             Waiter w = waiting.get(todo.poll());
             if (w == null) {
                 continue;
             }
-            for (LockOwner next : blockersOf(w.entry, w.owner, w.mode, w)) {
-                if (next == start) {
+            List<LockOwner> next;
+            ReentrantLock monitor = w.entry.stripe.monitor;
+            monitor.lock();
+            try {
+                next = w.entry.queue.contains(w) ? blockersOf(w.entry, w.owner, w.mode, w) : List.of();
+            } finally {
+                monitor.unlock();
+            }
+            for (LockOwner blocker : next) {
+                if (blocker == start) {
                     return true;
                 }
-                if (seen.add(next)) {
-                    todo.add(next);
+                if (seen.add(blocker)) {
+                    todo.add(blocker);
                 }
             }
         }
@@ -261,43 +352,65 @@ public final class LockTable {
      * remembered commits no longer matter; a rollback passes 0 for both.
      */
     public void releaseAll(LockOwner owner, long commitSequence, long oldestRead) {
-        monitor.lock();
-        try {
-            Set<Name> names = held.remove(owner);
-            if (names != null) {
-                for (Name name : names) {
-                    Entry entry = entries.get(name);
-                    Holding holding = entry.holders.remove(owner);
-                    if (commitSequence > 0) {
-                        int mode = holding.mode().ordinal();
-                        entry.stamps[mode] = Math.max(entry.stamps[mode], commitSequence);
-                    }
-                    wakeAll(entry);
-                    forgetIfIdle(entry);
+        List<Entry> entries = held.remove(owner);
+        if (entries == null) {
+            return;
+        }
+        for (Entry entry : entries) {
+            Stripe stripe = entry.stripe;
+            stripe.monitor.lock();
+            try {
+                Holding holding = entry.holders.remove(owner);
+                if (commitSequence > 0) {
+                    int mode = holding.mode().ordinal();
+                    entry.stamps[mode] = Math.max(entry.stamps[mode], commitSequence);
+                    forgetOlderThan(stripe, oldestRead);
                 }
+                wakeAll(entry);
+                forgetIfIdle(entry);
+            } finally {
+                stripe.monitor.unlock();
             }
-            if (commitSequence > 0) {
-                while (!idle.isEmpty() && idle.peek().newestStamp() <= oldestRead) {
-                    Entry oldest = idle.poll();
-                    if (!oldest.inUse() && entries.get(oldest.name) == oldest) {
-                        entries.remove(oldest.name);
-                    }
-                }
+        }
+        if (commitSequence > 0) {
+            // stripes no commit touches would keep their idle entries for good; each commit sweeps one more
+            Stripe next = stripes[sweep.getAndIncrement() & (STRIPES - 1)];
+            next.monitor.lock();
+            try {
+                forgetOlderThan(next, oldestRead);
+            } finally {
+                next.monitor.unlock();
             }
-        } finally {
-            monitor.unlock();
         }
     }
 
-    /** An entry nobody holds or waits for is dropped, or kept in {@link #idle} while its stamps still matter. */
-    private void forgetIfIdle(Entry entry) {
+    /**
+     * Drops the stripe's idle entries whose every remembered commit is at or before
+     * {@code oldestRead}, oldest listed first, and takes those in use again off the list. An entry
+     * idle again after a later commit keeps its earlier place, so it holds the ones after it back
+     * only until the snapshots pass that commit, which they soon do.
+     */
+    private static void forgetOlderThan(Stripe stripe, long oldestRead) {
+        Entry oldest;
+        while ((oldest = stripe.idle.peek()) != null && (oldest.inUse() || oldest.newestStamp() <= oldestRead)) {
+            stripe.idle.poll();
+            oldest.listedIdle = false;
+            if (!oldest.inUse() && stripe.entries.get(oldest.name) == oldest) {
+                stripe.entries.remove(oldest.name);
+            }
+        }
+    }
+
+    /** An entry nobody holds or waits for is dropped, or kept in its stripe's idle list while its stamps still matter. */
+    private static void forgetIfIdle(Entry entry) {
         if (entry.inUse()) {
             return;
         }
         if (entry.newestStamp() == 0) {
-            entries.remove(entry.name);
-        } else {
-            idle.add(entry);
+            entry.stripe.entries.remove(entry.name);
+        } else if (!entry.listedIdle) {
+            entry.listedIdle = true;
+            entry.stripe.idle.add(entry);
         }
     }
 
@@ -307,29 +420,33 @@ public final class LockTable {
         }
     }
 
-    /** The locks held and waited for now, holders first, for {@code locks()}. */
+    /**
+     * The locks held and waited for now, holders first, for {@code locks()}; one stripe at a time.
+     * Locks with one label (the parts of one lock) are listed once per holder or waiter and mode.
+     */
     public List<Row> rows() {
-        monitor.lock();
-        try {
-            List<Row> rows = new ArrayList<>();
-            for (Entry entry : entries.values()) {
-                entry.holders.forEach((owner, h) -> rows.add(new Row(owner.description(), false, entry.label, h.mode(), h.since())));
-                for (Waiter w : entry.queue) {
-                    rows.add(new Row(w.owner.description(), true, entry.label, w.mode, w.since));
+        Map<List<Object>, Row> rows = new LinkedHashMap<>();
+        for (Stripe stripe : stripes) {
+            stripe.monitor.lock();
+            try {
+                for (Entry entry : stripe.entries.values()) {
+                    entry.holders.forEach((owner, h) -> add(rows, new Row(owner.description(), false, entry.label, h.mode(), h.since())));
+                    for (Waiter w : entry.queue) {
+                        add(rows, new Row(w.owner.description(), true, entry.label, w.mode, w.since));
+                    }
                 }
+            } finally {
+                stripe.monitor.unlock();
             }
-            return rows;
-        } finally {
-            monitor.unlock();
         }
+        return List.copyOf(rows.values());
+    }
+
+    private static void add(Map<List<Object>, Row> rows, Row row) {
+        rows.putIfAbsent(List.of(row.transaction(), row.waiting(), row.object(), row.mode()), row);
     }
 
     public Counters counters() {
-        monitor.lock();
-        try {
-            return new Counters(waits, deadlocks, timeouts);
-        } finally {
-            monitor.unlock();
-        }
+        return new Counters(waits.sum(), deadlocks.sum(), timeouts.sum());
     }
 }

@@ -18,7 +18,9 @@ public final class SessionResources implements HostSession, AutoCloseable {
     private final Snapshots snapshots;
     private Xid branch;
     private long readSequence = Long.MAX_VALUE;
+    /** The commit the session's transaction is publishing, 0 until a host asks for its number. */
     private long commitSequence;
+    private boolean committing;
 
     /** Resources of a session outside any database's snapshots: it reads the latest committed state. */
     public SessionResources(String session) {
@@ -63,11 +65,23 @@ public final class SessionResources implements HostSession, AutoCloseable {
 
     @Override
     public long commitSequence() {
+        if (committing && commitSequence == 0) {
+            commitSequence = snapshots.take();
+        }
         return commitSequence;
     }
 
-    void committing(long sequence) {
-        commitSequence = sequence;
+    /** The session's transaction starts to publish its commit: its number is taken when first asked for. */
+    void committing() {
+        committing = true;
+        commitSequence = 0;
+    }
+
+    /** The commit has published: returns its number, taking one now if no host asked. */
+    long committed() {
+        long sequence = commitSequence();
+        committing = false;
+        return sequence;
     }
 
     @Override

@@ -14,6 +14,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One engine transaction: the table connections it registered, its working catalog, its
@@ -29,17 +30,19 @@ import java.util.Optional;
  *
  * <p>Each statement reads one committed snapshot ({@link Snapshots}), the one latest when
  * {@link #beginStatement()} opened it. A commit takes the next sequence number, lets every
- * connection publish under it, and only then makes it the latest, catalog included, so that
- * other statements see the whole commit or none of it; commits publish one at a time, in
- * sequence order.
+ * connection publish under it, and only then completes it, catalog included; it becomes the
+ * latest once every earlier number has completed, so that other statements see the whole commit
+ * or none of it. Commits hold the publish locks of the tables they commit, so each table's
+ * commits publish in sequence order while commits of disjoint tables publish side by side.
  *
  * <p>Locks ({@link LockTable}): a transaction that writes holds the catalog shared, one that
  * changes the schema holds it exclusive, so DDL runs alone. A write locks the row (or group, or
  * value) it changes exclusive and the table with intent; what a check or maintenance reads and
- * relies on is locked shared. Locks are held until the transaction ends. When a lock is granted
- * after a conflicting transaction committed later than the statement's snapshot, what the
- * statement read may be stale: {@link #lock} throws {@link StatementRestart}, and the statement
- * runs again on a new snapshot, keeping the locks it has.
+ * relies on is locked shared. Locks are held until the transaction ends; a commit releases them
+ * once it has published, before it is visible. When a lock is granted after a conflicting
+ * transaction committed later than the statement's snapshot, what the statement read may be
+ * stale: {@link #lock} waits until that commit is visible and throws {@link StatementRestart},
+ * and the statement runs again on a new snapshot, keeping the locks it has.
  *
  * <p>A transaction whose session carries a {@linkplain HostSession#branch() branch} is listed in
  * its database's {@link PreparedBranches} from a successful {@link #prepare()} until it ends.
@@ -56,7 +59,20 @@ public final class Transaction implements LockOwner {
 
     /** Row locks one transaction takes on one table before it locks the whole table instead (Derby's default threshold). */
     static final int ESCALATION_THRESHOLD = 5000;
-    private static final LockTable.Name CATALOG = new LockTable.Name("catalog", null);
+    /**
+     * The catalog lock is split in parts: a writer holds one part shared, chosen by its identity,
+     * and a schema change holds every part exclusive, taken in order; so writers, which all hold
+     * the catalog, do not all queue for one lock's monitor, while a schema change still excludes
+     * them all. A power of two.
+     */
+    static final int CATALOG_PARTS = 16;
+    private static final LockTable.Name[] CATALOG = new LockTable.Name[CATALOG_PARTS];
+
+    static {
+        for (int i = 0; i < CATALOG_PARTS; i++) {
+            CATALOG[i] = new LockTable.Name("catalog", i);
+        }
+    }
 
     private final CommittedState shared;
     private final SessionResources session;
@@ -165,7 +181,7 @@ public final class Transaction implements LockOwner {
     public void beginWrite() {
         requireActive();
         if (!writing) {
-            lock(CATALOG, () -> "the catalog", LockMode.SHARED);
+            lock(CATALOG[System.identityHashCode(this) & (CATALOG_PARTS - 1)], () -> "the catalog", LockMode.SHARED);
             writing = true;
         }
     }
@@ -176,7 +192,9 @@ public final class Transaction implements LockOwner {
      */
     public void beginSchemaChange() {
         requireActive();
-        lock(CATALOG, () -> "the catalog", LockMode.EXCLUSIVE);
+        for (LockTable.Name part : CATALOG) {
+            lock(part, () -> "the catalog", LockMode.EXCLUSIVE);
+        }
         writing = true;
     }
 
@@ -243,6 +261,8 @@ public final class Transaction implements LockOwner {
     private void lock(LockTable.Name name, java.util.function.Supplier<String> label, LockMode mode) {
         long stamp = shared.locks().acquire(this, name, label, mode, shared.lockTimeout(), cancellation);
         if (snapshot != null && stamp > snapshot.sequence()) {
+            // the commit may not be visible yet when its locks are released: the new snapshot must have it
+            shared.snapshots().awaitVisible(stamp);
             throw new StatementRestart();
         }
     }
@@ -414,14 +434,16 @@ public final class Transaction implements LockOwner {
             }
         }
         commitDurably();
-        shared.publishing().lock();
+        List<ReentrantLock> publishLocks = shared.publishLocks(connections.keySet());
+        publishLocks.forEach(ReentrantLock::lock);
         try {
             publish();
         } finally {
-            shared.publishing().unlock();
-            // Outside the publishing lock: ending releases locks and reads the oldest snapshot, under monitors other transactions share.
+            publishLocks.forEach(ReentrantLock::unlock);
+            // Locks are released at once; whoever takes one next waits until the commit is visible (lock()).
             if (publishedAs > 0) {
                 end(publishedAs);
+                shared.snapshots().awaitVisible(publishedAs);
             }
         }
     }
@@ -453,34 +475,44 @@ public final class Transaction implements LockOwner {
         }
     }
 
+    /**
+     * Commits every connection under the next sequence number (taken when a host first asks for
+     * it, {@link SessionResources#commitSequence()}) and completes the number whatever happens:
+     * every number taken must complete, or no later commit becomes visible. Sets
+     * {@link #publishedAs} when anything committed.
+     */
     private void publish() {
-        long sequence = shared.snapshots().nextSequence();
-        session.committing(sequence);
+        session.committing();
         List<TableConnection> order = new ArrayList<>(registrationOrder.size());
         registrationOrder.stream().filter(TableConnection::commitsDurably).forEach(order::add);
         registrationOrder.stream().filter(c -> !c.commitsDurably()).forEach(order::add);
         int committed = 0;
+        boolean visible = false;
+        Catalog published = null;
         try {
+            for (TableConnection c : order) {
+                c.stage();
+            }
             for (TableConnection c : order) {
                 c.commit();
                 committed++;
             }
+            published = workingCatalog;
+            visible = true;
         } catch (RuntimeException e) {
-            if (committed == 0 && phase == Phase.PREPARED && branch != null) {
-                throw e;
-            }
-            if (committed == 0) {
+            if (committed == 0 && !(phase == Phase.PREPARED && branch != null)) {
                 rollback();
-            } else {
-                // What did commit stays committed: it becomes visible, under the catalog as it was.
-                shared.snapshots().publish(new Snapshots.Snapshot(sequence, shared.catalog()));
+            }
+            // What did commit stays committed: it becomes visible, under the catalog as it was.
+            visible = committed > 0;
+            throw e;
+        } finally {
+            long sequence = session.committed();
+            if (visible) {
                 publishedAs = sequence;
             }
-            throw e;
+            shared.snapshots().complete(sequence, published);
         }
-        shared.snapshots().publish(new Snapshots.Snapshot(sequence,
-                workingCatalog != null ? workingCatalog : shared.catalog()));
-        publishedAs = sequence;
         onCommit.forEach(Runnable::run);
     }
 

@@ -112,11 +112,13 @@ class LockTableTest {
     void aCommitIsForgottenOnceEverySnapshotIsNewer() {
         lock(a, row(1), LockMode.EXCLUSIVE);
         locks.releaseAll(a, 5, 4);
-        lock(b, row(2), LockMode.EXCLUSIVE);
-        locks.releaseAll(b, 6, 5);
+        for (int i = 0; i < LockTable.STRIPES; i++) {
+            lock(b, row(100 + i), LockMode.EXCLUSIVE);
+            locks.releaseAll(b, 6 + i, 5);
+        }
 
         assertThat(lock(a, row(1), LockMode.EXCLUSIVE)).isZero();
-        assertThat(lock(a, row(2), LockMode.EXCLUSIVE)).isEqualTo(6);
+        assertThat(lock(a, row(100 + LockTable.STRIPES - 1), LockMode.EXCLUSIVE)).isEqualTo(6 + LockTable.STRIPES - 1);
     }
 
     @Test
