@@ -169,8 +169,13 @@ final class DerbyTableConnection implements TableConnection {
     }
 
     @Override
+    public void stage() {
+        transaction.stage(session.oldestReadSequence());
+    }
+
+    @Override
     public void commit() {
-        transaction.commit(session.commitSequence(), session.oldestReadSequence());
+        transaction.commit(session.commitSequence());
     }
 
     @Override

@@ -17,10 +17,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.PriorityQueue;
 import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 import javax.transaction.xa.Xid;
@@ -57,7 +58,9 @@ public final class DerbyTableModule implements TableModule {
     /** Statements the session connections ran, and those of the stores this module has closed. */
     private final AtomicLong statements = new AtomicLong();
     /** The flushes of commits whose before-images some snapshot may still read, oldest first. */
-    private final PriorityQueue<Flush> committedFlushes = new PriorityQueue<>(Comparator.comparingLong(Flush::sequence));
+    private final PriorityBlockingQueue<Flush> committedFlushes = new PriorityBlockingQueue<>(16, Comparator.comparingLong(Flush::sequence));
+    /** Held by the one commit that retires old flushes; the others leave it to that one. */
+    private final ReentrantLock retiring = new ReentrantLock();
 
     /**
      * Tables in memory, discarded when the engine database closes. They live in Derby schemas of
@@ -266,15 +269,28 @@ public final class DerbyTableModule implements TableModule {
         statements.addAndGet(count);
     }
 
-    /**
-     * After commit {@code flush.sequence()}: forgets the before-images of earlier commits that no
-     * snapshot from {@code oldestRead} on needs. Commits of disjoint tables complete side by
-     * side, so the queue is ordered by commit number rather than by arrival.
-     */
-    synchronized void retire(Flush flush, long oldestRead) {
+    /** Commit {@code flush.sequence()} has published: its before-images wait for {@link #retireOlderThan}. */
+    void committed(Flush flush) {
         committedFlushes.add(flush);
-        while (!committedFlushes.isEmpty() && committedFlushes.peek().sequence() <= oldestRead) {
-            committedFlushes.poll().retire(oldestRead);
+    }
+
+    /**
+     * Forgets the before-images of commits that no snapshot from {@code oldestRead} on needs.
+     * Commits of disjoint tables complete side by side, so the queue is ordered by commit number
+     * rather than by arrival; called as a commit stages, before it takes its number, so that this
+     * work does not hold up the commits after it, and skipped when another commit is at it.
+     */
+    void retireOlderThan(long oldestRead) {
+        if (!retiring.tryLock()) {
+            return;
+        }
+        try {
+            Flush oldest;
+            while ((oldest = committedFlushes.peek()) != null && oldest.sequence() <= oldestRead) {
+                committedFlushes.poll().retire(oldestRead);
+            }
+        } finally {
+            retiring.unlock();
         }
     }
 

@@ -278,19 +278,23 @@ final class DerbyTransaction {
         durable = true;
     }
 
+    /** Before the commit takes its number: lets go of the before-images no snapshot from {@code oldestRead} on needs. */
+    void stage(long oldestRead) {
+        session.module().retireOlderThan(oldestRead);
+    }
+
     /**
      * Commits the Derby transaction ({@link #commitDurably()}) unless it is durable already, then
-     * marks its before-images as commit {@code sequence}'s and lets go of those of earlier
-     * commits that no snapshot from {@code oldestRead} on needs.
+     * marks its before-images as commit {@code sequence}'s.
      */
-    void commit(long sequence, long oldestRead) {
+    void commit(long sequence) {
         if (ended) {
             return;
         }
         commitDurably();
         if (flush != null) {
             flush.committed(sequence);
-            session.module().retire(flush, oldestRead);
+            session.module().committed(flush);
         }
         finish();
     }
