@@ -56,7 +56,7 @@ final class DerivedRowValidation {
         validator.requireCompiled();
         validator.checkRowLocal(written, context.parameters());
         if (validator.hasUniqueIndexes()) {
-            validator.checkUnique(context.transaction().connection(mv), written);
+            validator.checkUnique(context.transaction(), mv, written);
         }
         boolean foreignKeys = context.pragmas().foreignKeys();
         if (bulk) {

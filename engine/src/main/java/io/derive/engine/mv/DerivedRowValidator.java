@@ -6,6 +6,7 @@ import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.exec.write.CheckConditions;
 import io.derive.engine.exec.write.DerivedRowViolation;
 import io.derive.engine.exec.write.ForeignKeyParent;
+import io.derive.engine.exec.write.RowLocks;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.CheckConstraint;
 import io.derive.engine.schema.Derivation;
@@ -18,6 +19,8 @@ import io.derive.engine.spi.TableConnection;
 import io.derive.engine.sql.ast.AstWalk;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Select;
+import io.derive.engine.txn.LockMode;
+import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -164,11 +167,20 @@ final class DerivedRowValidator implements Derivation.Validator {
         check(rowLocalChecks, rows, parameters);
     }
 
-    /** The declared UNIQUE indexes, against the backing's contents after the whole batch (NULLs distinct). */
-    void checkUnique(TableConnection connection, List<Object[]> rows) {
+    /**
+     * The declared UNIQUE indexes of {@code mv}, against the backing's contents after the whole
+     * batch (NULLs distinct). Each value is locked exclusive before it is looked for, so that two
+     * transactions deriving one value under different keys cannot both commit: the second waits,
+     * then runs again on a snapshot that holds the first.
+     */
+    void checkUnique(Transaction txn, TableSchema mv, List<Object[]> rows) {
+        TableConnection connection = txn.connection(mv);
         for (IndexSchema index : uniqueIndexes) {
             for (Object[] row : rows) {
                 Object[] key = indexKey(index, row);
+                if (key != null) {
+                    RowLocks.uniqueValue(txn, mv, index, key, LockMode.EXCLUSIVE);
+                }
                 if (key != null && collides(connection, index, key)) {
                     throw violation("UNIQUE constraint failed: " + index.name() + " (" + columns(index) + ") — "
                             + derived() + " collides on its declared UNIQUE constraint (key: " + values(key) + ")");
@@ -219,7 +231,12 @@ final class DerivedRowValidator implements Derivation.Validator {
                 return true;
             }
         }
-        return ref.parent() != null && ref.parent().exists(context.transaction().connection(ref.parent().parent()), key);
+        if (ref.parent() == null) {
+            return false;
+        }
+        // shared until the end, so that the parent cannot be deleted by a transaction this one does not see
+        ref.parent().lockParent(context.transaction(), key);
+        return ref.parent().exists(context.transaction().connection(ref.parent().parent()), key);
     }
 
     /** Whether another row holds the same index key. */

@@ -1,5 +1,6 @@
 package io.derive.engine.contract;
 
+import io.derive.engine.api.CommitVote;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Session;
 import org.junit.jupiter.api.AfterEach;
@@ -51,10 +52,11 @@ public abstract class RowLockContract extends HostContractTest {
         return CompletableFuture.runAsync(() -> s.execute(sql, parameters), threads);
     }
 
-    /** Waits until some transaction is listed as waiting for a lock. */
+    /** Waits until some transaction is listed as waiting for a lock; asks from a session of its own, as the test's may be prepared. */
     private void awaitAWaiter() throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (rows("select count(*) from locks() where waiting").get(0).get(0).equals(0L)) {
+        Session observer = other();
+        while (rows(observer, "select count(*) from locks() where waiting").get(0).get(0).equals(0L)) {
             assertThat(System.nanoTime()).as("a transaction starts waiting within 30 s").isLessThan(deadline);
             Thread.sleep(5);
         }
@@ -193,6 +195,47 @@ public abstract class RowLockContract extends HostContractTest {
         assertThatThrownBy(() -> second.get(30, TimeUnit.SECONDS)).hasCauseInstanceOf(DeriveException.class)
                 .hasMessageContaining("UNIQUE constraint failed: t.u");
         assertThat(rows("select k from t")).containsExactly(row(1L));
+    }
+
+    @Test
+    void twoSourceWritesDerivingOneUniqueValueUnderDifferentKeysCannotBothCommit() throws Exception {
+        script("""
+                create table t (k integer primary key, v text not null);
+                create table m (k integer primary key, v text not null, constraint one_v unique (v))
+                  maintained as select k, v from t;
+                begin;
+                insert into t values (1, 'x');
+                """);
+        CompletableFuture<Void> second = later(other(), "insert into t values (2, 'x')");
+        awaitAWaiter();
+
+        session.commit();
+
+        assertThatThrownBy(() -> second.get(30, TimeUnit.SECONDS)).hasCauseInstanceOf(DeriveException.class)
+                .hasMessageContaining("collides on its declared UNIQUE constraint");
+        assertThat(rows("select k from m")).containsExactly(row(1L));
+    }
+
+    @Test
+    void aParentDeletedAfterADerivedRowsCheckPassedIsRefusedOnceTheRowCommits() throws Exception {
+        script("""
+                create table p (id integer primary key);
+                create table t (k integer primary key, owner integer);
+                create table m (k integer primary key, owner integer references p (id))
+                  maintained as select k, owner from t;
+                insert into p values (1);
+                begin;
+                insert into t values (10, 1);
+                """);
+        assertThat(session.prepareCommit()).as("the derived row's parent check runs in prepare").isEqualTo(CommitVote.PREPARED);
+        CompletableFuture<Void> delete = later(other(), "delete from p where id = 1");
+        awaitAWaiter();
+
+        session.commit();
+
+        assertThatThrownBy(() -> delete.get(30, TimeUnit.SECONDS)).hasCauseInstanceOf(DeriveException.class)
+                .hasMessageContaining("FOREIGN KEY constraint failed");
+        assertThat(rows("select (select count(*) from p), (select count(*) from m)")).containsExactly(row(1L, 1L));
     }
 
     @Test

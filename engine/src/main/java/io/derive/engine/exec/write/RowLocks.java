@@ -33,7 +33,7 @@ public final class RowLocks {
     }
 
     /** Locks the value {@code indexKey} of the unique index {@code index} of {@code table}. */
-    static void uniqueValue(Transaction txn, TableSchema table, IndexSchema index, Object[] indexKey, LockMode mode) {
+    public static void uniqueValue(Transaction txn, TableSchema table, IndexSchema index, Object[] indexKey, LockMode mode) {
         List<Collation> collations = new ArrayList<>(index.columns().size());
         for (IndexSchema.IndexColumn c : index.columns()) {
             collations.add(c.collation());
