@@ -28,6 +28,9 @@ final class MemoryTable implements HostedTable {
     private final KeyOrder keyOrder;
     private final MemoryBackingHost backingHost;
     private volatile Version head;
+    /** How long the chain was after it was last pruned; guarded by this table's monitor. */
+    private int keptByLastPruning;
+    private static final int PRUNE_SLACK = 8;
 
     /**
      * Committed state: key → row, and for each secondary index (by lower-cased name) its entry
@@ -45,7 +48,10 @@ final class MemoryTable implements HostedTable {
     }
 
     /** The state {@code sequence}'s commit left, and the older states still readable. */
-    private record Version(long sequence, Committed state, Version older) {
+    private record Version(long sequence, Committed state, Version older, int length) {
+        Version(long sequence, Committed state, Version older) {
+            this(sequence, state, older, older == null ? 1 : older.length() + 1);
+        }
     }
 
     /** One secondary index and its committed entries. */
@@ -174,7 +180,21 @@ final class MemoryTable implements HostedTable {
             PersistentTree<Object[], Object[]> layer = pendingIndexes.get(version.index());
             indexes.put(name, layer == null ? version : new IndexVersion(version.index(), overlay(version.entries(), layer)));
         });
-        return new Staged(base, new Committed(overlay(committed.rows(), pending), indexes), readable(base, oldestRead));
+        return new Staged(base, new Committed(overlay(committed.rows(), pending), indexes), prunedIfLong(base, oldestRead));
+    }
+
+    /**
+     * The chain from {@code v}, pruned of what no snapshot reads only once it has grown to twice
+     * what the last pruning kept: pruning walks and copies the chain, so doing it at every commit
+     * would cost each commit as many steps as there are versions that snapshots still read.
+     */
+    private Version prunedIfLong(Version v, long oldestRead) {
+        if (v.length() < 2 * keptByLastPruning + PRUNE_SLACK) {
+            return v;
+        }
+        Version pruned = readable(v, oldestRead);
+        keptByLastPruning = pruned.length();
+        return pruned;
     }
 
     /**
