@@ -10,15 +10,17 @@ import io.derive.engine.types.Collation;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -54,7 +56,8 @@ public final class DerbyTableModule implements TableModule {
     private InDoubtManifest manifest;
     /** Reopened tables that in-doubt branches of an ended process wrote, until the last of those completes. */
     private final List<DerbyTable> awaitingOutcome = new ArrayList<>();
-    private volatile DerbyTransaction writer;
+    /** The session transactions that have written to this host and not yet ended. */
+    private final Set<DerbyTransaction> writers = ConcurrentHashMap.newKeySet();
     /** Statements the session connections ran, and those of the stores this module has closed. */
     private final AtomicLong statements = new AtomicLong();
     /** The flushes of commits whose before-images some snapshot may still read, oldest first. */
@@ -314,23 +317,28 @@ public final class DerbyTableModule implements TableModule {
         return session.resource(this, DerbySession.class, () -> new DerbySession(this));
     }
 
-    /**
-     * The engine lets one transaction write at a time (its database write lock), so at most one
-     * session transaction has written to this host and not yet ended: the one index builds join.
-     */
     void writerStarted(DerbyTransaction transaction) {
-        writer = transaction;
+        writers.add(transaction);
     }
 
     void writerEnded(DerbyTransaction transaction) {
-        if (writer == transaction) {
-            writer = null;
-        }
+        writers.remove(transaction);
     }
 
+    /**
+     * The transaction an index build joins, so that it indexes that transaction's own rows and
+     * does not wait for its Derby locks: the one live writer, or none. Indexes are built by
+     * schema changes, which hold the catalog exclusive, so no other writer is live then.
+     *
+     * @throws DeriveException {@link DeriveException#INTERNAL} when several writers are live
+     */
     DerbyTransaction currentWriter() {
-        DerbyTransaction current = writer;
-        return current == null || current.ended() ? null : current;
+        List<DerbyTransaction> live = writers.stream().filter(t -> !t.ended()).toList();
+        if (live.size() > 1) {
+            throw new DeriveException(DeriveException.INTERNAL, "an index build found " + live.size()
+                    + " transactions writing to the Derby host at once; a schema change runs alone among writers");
+        }
+        return live.isEmpty() ? null : live.get(0);
     }
 
     @Override

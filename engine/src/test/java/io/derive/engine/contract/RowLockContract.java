@@ -239,6 +239,24 @@ public abstract class RowLockContract extends HostContractTest {
     }
 
     @Test
+    void anIndexCreatedAfterAnotherWriterCameAndWentIndexesTheCreatorsOwnRows() {
+        script("""
+                create table t (k integer primary key, v integer);
+                create table elsewhere (k integer primary key);
+                begin;
+                insert into t values (1, 10);
+                """);
+        other().execute("insert into elsewhere values (1)");
+
+        session.execute("create index t_v on t (v)");
+        session.execute("insert into t values (2, 10)");
+        session.commit();
+
+        assertThat(rows("select k from t where v = 10 order by k")).containsExactly(row(1L), row(2L));
+        assertThat(rows("select count(*) from t indexed by t_v where v = 10")).containsExactly(row(2L));
+    }
+
+    @Test
     void aUniqueValueFreedByAnotherTransactionIsTakenOnceItCommits() throws Exception {
         script("""
                 create table t (k integer primary key, u text unique);
