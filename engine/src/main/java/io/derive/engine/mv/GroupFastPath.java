@@ -116,6 +116,14 @@ final class GroupFastPath {
                 && ValueOrder.identicalRows(oldArguments, newArguments) && samePhysicalKey(before, after)) {
             return;
         }
+        // A row moving between two groups locks both in key order, so that two single-row writes
+        // moving rows between the same groups in opposite directions queue instead of deadlocking.
+        if (oldKey != null && newKey != null && ValueOrder.compareRows(newKey, oldKey, collations) < 0) {
+            GroupChanges.Touched newGroup = touch(transaction, backingStorage, changes, newKey);
+            apply(touch(transaction, backingStorage, changes, oldKey), oldKey, oldArguments, false);
+            apply(newGroup, newKey, newArguments, true);
+            return;
+        }
         if (oldKey != null) {
             apply(touch(transaction, backingStorage, changes, oldKey), oldKey, oldArguments, false);
         }

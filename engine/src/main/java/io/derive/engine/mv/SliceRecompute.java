@@ -12,6 +12,7 @@ import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.txn.LockMode;
 import io.derive.engine.types.Collation;
+import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -68,7 +69,10 @@ abstract class SliceRecompute implements MaintenanceArm {
         BackingHost host = MaterializedViews.backingHost(mv);
         TableConnection connection = context.transaction().connection(mv);
         List<MaintenanceOp> ops = new ArrayList<>();
-        for (Object[] key : slices) {
+        // In key order: two statements recomputing the same slices lock them in one order, never in a cycle.
+        List<Object[]> ordered = new ArrayList<>(slices);
+        ordered.sort((a, b) -> ValueOrder.compareRows(a, b, collations));
+        for (Object[] key : ordered) {
             // A slice is a function of source rows other writers may change: it is recomputed by one at a time.
             context.transaction().lockRow(mv.storage(), EqualityKey.of(key, collations), LockMode.EXCLUSIVE);
             TreeSet<Object[]> produced = new TreeSet<>(backing.keyOrder());
