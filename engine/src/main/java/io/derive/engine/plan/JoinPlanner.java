@@ -7,6 +7,7 @@ import io.derive.engine.types.Collation;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,7 +30,9 @@ final class JoinPlanner {
             collectInner(relation, 0, leaves, all);
             return new InnerJoinOrder(leaves, all).plan();
         }
-        return filter(fixed(relation), conjuncts);
+        List<BoundExpr> rest = new ArrayList<>(conjuncts);
+        PlanNode fixed = fixed(relation, rest);
+        return filter(fixed, rest);
     }
 
     private static boolean isInnerTree(Relation r) {
@@ -57,8 +60,13 @@ final class JoinPlanner {
         }
     }
 
-    /** Outer joins and lateral sources keep their written order. */
-    private static PlanNode fixed(Relation r) {
+    /**
+     * Outer joins and lateral sources keep their written order. The {@code where} conjuncts over
+     * a left (right) join's preserved side alone are taken from {@code conjuncts} and filter that
+     * side before the join, where a seek can use them: the join keeps or drops a preserved row by
+     * its own columns either way, but reading the whole side first costs a scan per query.
+     */
+    private static PlanNode fixed(Relation r, List<BoundExpr> conjuncts) {
         if (r instanceof Relation.Leaf leaf) {
             return leaf.plan();
         }
@@ -66,10 +74,12 @@ final class JoinPlanner {
             return filter(new PlanNode.Apply(plan(a.left(), null), a.right(), a.outer()), BoundExpr.conjuncts(a.condition()));
         }
         Relation.Join j = (Relation.Join) r;
-        PlanNode left = plan(j.left(), null);
-        PlanNode right = plan(j.right(), null);
         int leftWidth = j.left().scope().width();
         int rightWidth = j.right().scope().width();
+        List<BoundExpr> onLeft = j.kind() == Select.JoinKind.LEFT ? take(conjuncts, 0, leftWidth) : List.of();
+        List<BoundExpr> onRight = j.kind() == Select.JoinKind.RIGHT ? take(conjuncts, leftWidth, leftWidth + rightWidth) : List.of();
+        PlanNode left = plan(j.left(), BoundExpr.and(onLeft));
+        PlanNode right = plan(j.right(), BoundExpr.and(onRight));
         if (j.kind() == Select.JoinKind.RIGHT) {
             // A right join is the left join of the swapped inputs, projected back to written order.
             BoundExpr swapped = j.condition() == null ? null
@@ -90,6 +100,23 @@ final class JoinPlanner {
             default -> PlanNode.JoinType.INNER;
         };
         return join(left, right, type, j.condition(), leftWidth);
+    }
+
+    /**
+     * Removes from {@code conjuncts} those that read slots of {@code [from, to)} only (at least
+     * one) and may be moved, and answers them remapped to read slot {@code i - from}.
+     */
+    private static List<BoundExpr> take(List<BoundExpr> conjuncts, int from, int to) {
+        List<BoundExpr> taken = new ArrayList<>();
+        for (Iterator<BoundExpr> it = conjuncts.iterator(); it.hasNext(); ) {
+            BoundExpr c = it.next();
+            BitSet read = Slots.read(c);
+            if (!read.isEmpty() && read.nextSetBit(0) >= from && read.length() <= to && Slots.movable(c)) {
+                taken.add(Slots.remap(c, i -> i - from));
+                it.remove();
+            }
+        }
+        return taken;
     }
 
     /** A join whose condition's equalities between the two sides become keys. */

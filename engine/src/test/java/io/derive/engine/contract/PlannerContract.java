@@ -79,6 +79,19 @@ public abstract class PlannerContract extends HostContractTest {
     }
 
     @Test
+    void aConditionOnALeftJoinsPreservedSideSeeksThatSideBeforeTheJoin() {
+        assertThat(plan("select * from big g left join small s on s.k = g.b where g.a = 2 and g.b = 7"))
+                .anyMatch(line -> line.equals("seek main.big on key prefix (a, b)"));
+        assertThat(plan("select * from small s right join big g on s.k = g.b where g.a = 2"))
+                .anyMatch(line -> line.equals("seek main.big on key prefix (a)"));
+        assertThat(rows("select g.b, s.v from big g left join small s on s.k = g.b where g.a = 1 and s.v is null order by g.b"))
+                .containsExactly(row(6L, null), row(11L, null), row(16L, null), row(21L, null), row(26L, null), row(31L, null),
+                        row(36L, null), row(41L, null), row(46L, null));
+        assertThat(rows("select g.b, s.v from big g left join small s on s.k = g.b where g.a = 1 and g.b < 10 order by g.b"))
+                .containsExactly(row(1L, 1L), row(6L, null));
+    }
+
+    @Test
     void aConditionOnANonLeadingKeyColumnScans() {
         assertThat(plan("select * from big where b = 3")).anyMatch(line -> line.equals("scan main.big"));
     }
