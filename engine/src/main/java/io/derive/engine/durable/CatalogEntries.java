@@ -6,7 +6,7 @@ import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.schema.TagText;
+import io.derive.engine.schema.Tags;
 import io.derive.engine.schema.ViewSchema;
 
 import java.nio.charset.StandardCharsets;
@@ -46,8 +46,8 @@ final class CatalogEntries {
         Derivation d = table.derivation();
         String storage = table.storage().storageId().orElse(null);
         entries.add(new CatalogEntry(CatalogEntry.TABLE, table.schema(), table.name(), 0,
-                CanonicalDdl.table(table.withDerivation(null)),
-                d == null ? null : d.bodySql(), d == null || d.tags().isEmpty() ? null : TagText.clause(d.tags())
+                CanonicalDdl.table(d == null ? table : table.withDerivation(null).withTags(Tags.NONE)),
+                d == null ? null : d.bodySql(), d == null || table.tags().isEmpty() ? null : table.tags().clause()
                         .replaceFirst("^ with tags ", ""), storage,
                 d == null ? null : bodyHash(catalog, d.bodySql(), d.sources()),
                 d == null ? null : String.join(",", new TreeSet<>(d.sources())),

@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param schema    the object's schema
  * @param name      the object's name (an index's own name)
  * @param seq       creation order, which replay follows within a kind
- * @param sql       the canonical DDL; for a maintained table the plain table, its body apart
+ * @param sql       the canonical DDL (a plain table's and a view's with their tags); for a
+ *                  maintained table the plain table, its body and tags apart
  * @param body      a maintained table's body; null otherwise
  * @param tags      a maintained table's tags as the list of {@code set tags (…)}; null when it has none
  * @param storage   the host's {@link io.derive.engine.spi.HostedTable#storageId()}; null when it keeps nothing across opens

@@ -57,6 +57,9 @@ final class StatementExecutor {
         if (statement instanceof Statement.AlterTable a) {
             return new AlterTableExecutor(context).alter(a);
         }
+        if (statement instanceof Statement.AlterView a) {
+            return new ViewDdl(context).alter(a);
+        }
         if (statement instanceof Statement.CreateIndex c) {
             return new IndexDdl(context).create(c);
         }
@@ -119,14 +122,6 @@ final class StatementExecutor {
                 name.schema() == null ? null : name.schema(), name.name(), name.span().line(), name.span().column());
         context.services().materializedViews().attach(table, create.columnNames(), create.body(), create.bodySql(),
                 false, context, create.span());
-        if (!create.tags().isEmpty()) {
-            io.derive.engine.schema.TableSchema maintained = context.transaction().catalog()
-                    .table(table.schema(), table.name()).orElseThrow();
-            java.util.Map<String, String> tags = new java.util.LinkedHashMap<>();
-            create.tags().forEach(t -> tags.put(t.key(), t.value()));
-            context.transaction().changeCatalog(context.transaction().catalog().replacing(maintained,
-                    maintained.withDerivation(maintained.derivation().withTags(tags))));
-        }
         return Result.empty(StatementKind.DDL);
     }
 

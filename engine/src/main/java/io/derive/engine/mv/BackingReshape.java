@@ -142,7 +142,7 @@ final class BackingReshape {
      */
     static TableSchema reshaped(Transaction txn, TableSchema mv, List<ColumnSchema> columns, SourceSpan at) {
         TableSchema after = new TableSchema(mv.schema(), mv.name(), columns, mv.primaryKey(), mv.module(), mv.storage(),
-                mv.derivation(), mv.constraints());
+                mv.derivation(), mv.constraints(), null, mv.tags());
         int carried = Math.min(columns.size(), mv.columns().size());
         return TableReshape.reshaped(txn, mv, after, row -> {
             Object[] next = new Object[columns.size()];

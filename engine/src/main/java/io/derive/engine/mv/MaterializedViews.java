@@ -14,6 +14,7 @@ import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.MaterializedViewStatistics;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.schema.Tags;
 import io.derive.engine.spi.BackingHost;
 import io.derive.engine.spi.BackingRowChange;
 import io.derive.engine.spi.HostedTable;
@@ -29,7 +30,6 @@ import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -82,14 +82,13 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         txn.onRollback(storage::drop);
         List<String> names = columns.stream().map(ColumnSchema::name).toList();
-        Map<String, String> tags = new LinkedHashMap<>();
-        create.tags().forEach(t -> tags.put(t.key(), t.value()));
         supportingIndexes(txn, name.name(), body);
         // The stored body is parsed from its own text, so its spans point into bodySql.
         Derivation derivation = new Derivation(create.bodySql(), Parser.parseQuery(create.bodySql()),
                 body.sources().keySet(), arm(body, names, shape, create.bodySql(), txn.catalog()),
-                new MaterializedViewStatistics(), tags);
-        TableSchema mv = new TableSchema(schema, name.name(), columns, body.key(), moduleName, storage, derivation);
+                new MaterializedViewStatistics());
+        TableSchema mv = new TableSchema(schema, name.name(), columns, body.key(), moduleName, storage, derivation,
+                null, null, Tags.of(create.tags()));
         txn.changeCatalog(txn.catalog().with(mv));
         cascade(context, mv, fill(mv, plan, context), true);
         return Result.empty(StatementKind.DDL);
@@ -203,12 +202,11 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         TableShape shape = TableSchema.shape(table.schema(), table.name(), table.columns(), table.primaryKey());
         List<String> columnNames = table.columnNames();
-        Map<String, String> tags = table.isMaintained() ? table.derivation().tags() : Map.of();
         supportingIndexes(txn, table.name(), analysis);
         MaterializedViewStatistics statistics = table.isMaintained() ? table.derivation().statistics()
                 : new MaterializedViewStatistics();
         Derivation derivation = new Derivation(bodySql, Parser.parseQuery(bodySql), analysis.sources().keySet(),
-                arm(analysis, columnNames, shape, bodySql, txn.catalog()), statistics, tags);
+                arm(analysis, columnNames, shape, bodySql, txn.catalog()), statistics);
         TableSchema maintained = table.withDerivation(derivation);
         io.derive.engine.schema.Catalog next = txn.catalog().replacing(table, maintained);
         if (table != before) {

@@ -38,8 +38,9 @@ public enum SystemTableFunction {
     /**
      * {@code schema()}: one row per table, view, materialized view and (non-constraint) index:
      * {@code type} ('table', 'view', 'materialized_view', 'index'), {@code schema}, {@code name},
-     * {@code sql} (canonical DDL) and {@code tags} (a materialized view's tags as JSON object
-     * text; null for other objects).
+     * {@code sql} (canonical DDL) and {@code tags} (a table's, view's or materialized view's tags
+     * as JSON object text, each value JSON of its type, {@code {}} when it has none; null for an
+     * index).
      */
     SCHEMA(List.of(text("type"), text("schema"), text("name"), text("sql"), text("tags"))),
 

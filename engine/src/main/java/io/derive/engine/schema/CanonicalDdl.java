@@ -56,10 +56,9 @@ public final class CanonicalDdl {
         StringBuilder sql = new StringBuilder("create table ").append(name(table.schema(), table.name()))
                 .append(" (").append(String.join(", ", parts)).append(") using ").append(table.module());
         if (table.isMaintained()) {
-            sql.append(" maintained as ").append(table.derivation().bodySql())
-                    .append(TagText.clause(table.derivation().tags()));
+            sql.append(" maintained as ").append(table.derivation().bodySql());
         }
-        return sql.toString();
+        return sql.append(table.tags().clause()).toString();
     }
 
     public static String view(ViewSchema view) {
@@ -68,7 +67,7 @@ public final class CanonicalDdl {
             sql.append(" (").append(String.join(", ", view.columnNames().stream().map(CanonicalDdl::identifier).toList()))
                     .append(")");
         }
-        return sql.append(" as ").append(view.bodySql()).toString();
+        return sql.append(" as ").append(view.bodySql()).append(view.tags().clause()).toString();
     }
 
     /**

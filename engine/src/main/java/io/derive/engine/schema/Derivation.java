@@ -2,10 +2,7 @@ package io.derive.engine.schema;
 
 import io.derive.engine.sql.ast.Select;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -16,57 +13,44 @@ import java.util.Set;
  * @param sources      qualified names (lower case) of the tables the body reads
  * @param maintenance  the maintenance arm compiled for the body at registration
  * @param statistics   counters that live as long as this maintained table
- * @param tags         the MV's tags (metadata, never part of maintenance), in the order they were added
  * @param stale        true when a source changed so that maintenance no longer applies (semantics §5):
  *                     the last contents are served, writes no longer reach it, refresh clears it
  * @param validator    where the validator of the table's declared constraints is cached, for as
  *                     long as this maintained table lives (semantics §6)
  */
 public record Derivation(String bodySql, Select body, Set<String> sources, Maintenance maintenance,
-                         MaterializedViewStatistics statistics, Map<String, String> tags, boolean stale,
+                         MaterializedViewStatistics statistics, boolean stale,
                          ValidatorSlot validator) {
 
     public Derivation {
         sources = Set.copyOf(sources);
-        tags = Collections.unmodifiableMap(new LinkedHashMap<>(tags));
-    }
-
-    /** A derivation without tags. */
-    public Derivation(String bodySql, Select body, Set<String> sources, Maintenance maintenance,
-                      MaterializedViewStatistics statistics) {
-        this(bodySql, body, sources, maintenance, statistics, Map.of(), false, new ValidatorSlot());
     }
 
     /** A current (not stale) derivation. */
     public Derivation(String bodySql, Select body, Set<String> sources, Maintenance maintenance,
-                      MaterializedViewStatistics statistics, Map<String, String> tags) {
-        this(bodySql, body, sources, maintenance, statistics, tags, false, new ValidatorSlot());
-    }
-
-    /** The same derivation with other tags: the compiled maintenance and the statistics carry over. */
-    public Derivation withTags(Map<String, String> next) {
-        return new Derivation(bodySql, body, sources, maintenance, statistics, next, stale, validator);
+                      MaterializedViewStatistics statistics) {
+        this(bodySql, body, sources, maintenance, statistics, false, new ValidatorSlot());
     }
 
     /** The same derivation, now stale: its maintenance no longer runs. */
     public Derivation asStale() {
-        return new Derivation(bodySql, body, sources, maintenance, statistics, tags, true, validator);
+        return new Derivation(bodySql, body, sources, maintenance, statistics, true, validator);
     }
 
     /**
      * The same derivation over a body rewritten to follow a rename (semantics §5): the body reads
-     * the same rows under the new names, so statistics, tags and staleness carry over; the
+     * the same rows under the new names, so statistics and staleness carry over; the
      * maintenance is the one compiled for the new body (a stale derivation keeps its own, which
      * does not run). The validator is compiled again at the next use: the rename may have moved
      * a table it reads.
      */
     public Derivation rebodied(String nextBodySql, Select nextBody, Set<String> nextSources, Maintenance next) {
-        return new Derivation(nextBodySql, nextBody, nextSources, next, statistics, tags, stale, new ValidatorSlot());
+        return new Derivation(nextBodySql, nextBody, nextSources, next, statistics, stale, new ValidatorSlot());
     }
 
     /** The same derivation recompiled against changed sources: current again, with new maintenance. */
     public Derivation recompiled(Maintenance next) {
-        return new Derivation(bodySql, body, sources, next, statistics, tags, false, validator);
+        return new Derivation(bodySql, body, sources, next, statistics, false, validator);
     }
 
     /**

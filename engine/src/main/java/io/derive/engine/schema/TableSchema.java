@@ -20,42 +20,38 @@ import java.util.Optional;
  * @param constraints CHECK, FOREIGN KEY and the secondary indexes (UNIQUE among them)
  * @param statistics  what the last {@code analyze} of this table found; null when it was never
  *                    analyzed (or was altered since: a reshaped table starts without statistics)
+ * @param tags        the table's tags (metadata; a reshape, rename or change of maintenance keeps them)
  */
 public record TableSchema(String schema, String name, List<ColumnSchema> columns,
                           List<TableShape.KeyPart> primaryKey, String module, HostedTable storage,
-                          Derivation derivation, TableConstraints constraints, TableStatistics statistics) {
+                          Derivation derivation, TableConstraints constraints, TableStatistics statistics,
+                          Tags tags) {
 
     public TableSchema {
         columns = List.copyOf(columns);
         primaryKey = List.copyOf(primaryKey);
         constraints = constraints == null ? TableConstraints.none() : constraints;
-    }
-
-    /** A table not analyzed yet. */
-    public TableSchema(String schema, String name, List<ColumnSchema> columns, List<TableShape.KeyPart> primaryKey,
-                       String module, HostedTable storage, Derivation derivation, TableConstraints constraints) {
-        this(schema, name, columns, primaryKey, module, storage, derivation, constraints, null);
-    }
-
-    /** A table without CHECK, FOREIGN KEY or secondary indexes. */
-    public TableSchema(String schema, String name, List<ColumnSchema> columns, List<TableShape.KeyPart> primaryKey,
-                       String module, HostedTable storage, Derivation derivation) {
-        this(schema, name, columns, primaryKey, module, storage, derivation, TableConstraints.none());
+        tags = tags == null ? Tags.NONE : tags;
     }
 
     /** The same table with other constraints and indexes. */
     public TableSchema withConstraints(TableConstraints next) {
-        return new TableSchema(schema, name, columns, primaryKey, module, storage, derivation, next, statistics);
+        return new TableSchema(schema, name, columns, primaryKey, module, storage, derivation, next, statistics, tags);
     }
 
-    /** The same table with another derivation (for a materialized view's tags). */
+    /** The same table with another derivation (null: a plain table again). */
     public TableSchema withDerivation(Derivation next) {
-        return new TableSchema(schema, name, columns, primaryKey, module, storage, next, constraints, statistics);
+        return new TableSchema(schema, name, columns, primaryKey, module, storage, next, constraints, statistics, tags);
+    }
+
+    /** The same table with other tags: nothing else changes, so nothing is rebuilt. */
+    public TableSchema withTags(Tags next) {
+        return new TableSchema(schema, name, columns, primaryKey, module, storage, derivation, constraints, statistics, next);
     }
 
     /** The same table with the statistics of an {@code analyze}. */
     public TableSchema withStatistics(TableStatistics next) {
-        return new TableSchema(schema, name, columns, primaryKey, module, storage, derivation, constraints, next);
+        return new TableSchema(schema, name, columns, primaryKey, module, storage, derivation, constraints, next, tags);
     }
 
     /**

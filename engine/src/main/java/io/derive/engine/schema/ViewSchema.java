@@ -14,11 +14,19 @@ import java.util.Locale;
  * @param bodySql     the select as written; {@link #body} was parsed from exactly this text, so
  *                    its spans point into it
  * @param body        the parsed select
+ * @param tags        the view's tags (metadata; reading the view never sees them)
  */
-public record ViewSchema(String schema, String name, List<String> columnNames, String bodySql, Select body) {
+public record ViewSchema(String schema, String name, List<String> columnNames, String bodySql, Select body,
+                         Tags tags) {
 
     public ViewSchema {
         columnNames = List.copyOf(columnNames);
+        tags = tags == null ? Tags.NONE : tags;
+    }
+
+    /** The same view with other tags. */
+    public ViewSchema withTags(Tags next) {
+        return new ViewSchema(schema, name, columnNames, bodySql, body, next);
     }
 
     public String qualifiedName() {

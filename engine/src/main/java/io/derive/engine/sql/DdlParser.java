@@ -1,5 +1,6 @@
 package io.derive.engine.sql;
 
+import io.derive.engine.api.DeriveException;
 import io.derive.engine.sql.ast.Expr;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Select;
@@ -49,7 +50,7 @@ final class DdlParser {
             Token bodyStart = tokens.peek();
             Select body = queries.select();
             String bodySql = tokens.textFrom(bodyStart);
-            List<Statement.Tag> tags = tokens.acceptWord("with") ? tagList() : List.of();
+            List<Statement.Tag> tags = optionalTags();
             return new Statement.CreateMaterializedView(name, ifNotExists, columns, host, body, bodySql, tags,
                     tokens.spanFrom(first));
         }
@@ -71,7 +72,8 @@ final class DdlParser {
         Token bodyStart = tokens.peek();
         Select body = queries.select();
         String bodySql = tokens.textFrom(bodyStart);
-        return new Statement.CreateView(name, temporary, ifNotExists, columns, body, bodySql, tokens.spanFrom(first));
+        List<Statement.Tag> tags = optionalTags();
+        return new Statement.CreateView(name, temporary, ifNotExists, columns, body, bodySql, tags, tokens.spanFrom(first));
     }
 
     /** The action of {@code alter table t …}, the forms of semantics §1. */
@@ -174,12 +176,22 @@ final class DdlParser {
         return new Statement.AlterMaterializedView(name, action, tokens.spanFrom(first));
     }
 
+    /** After {@code alter view}: {@code v set|add|drop tags (…)}, the one change a view takes in place. */
+    Statement alterView(Token first) {
+        QualifiedName name = tokens.qualifiedName();
+        if (!startsTagChange()) {
+            throw tokens.expected("'set tags', 'add tags' or 'drop tags'");
+        }
+        Statement.ViewAction action = tagChange();
+        return new Statement.AlterView(name, action, tokens.spanFrom(first));
+    }
+
     private boolean startsTagChange() {
         return (tokens.peek().isWord("set") || tokens.peek().isWord("add") || tokens.peek().isWord("drop"))
                 && tokens.peek(1).isWord("tags") && tokens.peek(2).isOperator("(");
     }
 
-    /** {@code set|add tags (k = 'v', …)} or {@code drop tags (k, …)}. */
+    /** {@code set|add tags (k = <literal>, …)} or {@code drop tags (k, …)}. */
     private Statement.ViewAction tagChange() {
         Token start = tokens.next();
         tokens.expectWord("tags");
@@ -196,13 +208,16 @@ final class DdlParser {
         return new Statement.PutTags(start.isWord("set"), tags, tokens.spanFrom(start));
     }
 
-    /** The rest of {@code with tags (k = 'v', …)}, after {@code with}. */
-    private List<Statement.Tag> tagList() {
+    /** A trailing {@code with tags (k = <literal>, …)}; empty when there is none. */
+    private List<Statement.Tag> optionalTags() {
+        if (!tokens.acceptWord("with")) {
+            return List.of();
+        }
         tokens.expectWord("tags");
         return tagListBody();
     }
 
-    /** {@code (k = 'v', …)}; a key may appear once. */
+    /** {@code (k = <literal>, …)}; a key may appear once. */
     private List<Statement.Tag> tagListBody() {
         tokens.expectOperator("(");
         List<Statement.Tag> tags = new ArrayList<>();
@@ -215,14 +230,32 @@ final class DdlParser {
                 }
             }
             tokens.expectOperator("=");
-            if (tokens.peek().kind() != TokenKind.STRING) {
-                throw tokens.expected("a tag value (a string literal)");
-            }
-            String value = tokens.next().text();
+            Object value = tagValue();
             tags.add(new Statement.Tag(key, value, tokens.spanFrom(start)));
         } while (tokens.acceptOperator(","));
         tokens.expectOperator(")");
         return tags;
+    }
+
+    /**
+     * A tag value: a literal, kept as a value of its type (semantics §2: JSON of its type), so
+     * {@code true} is a boolean here where an expression reads it as 1. Anything else, a column
+     * or {@code 1 + 2}, is refused: a tag is metadata, never evaluated.
+     */
+    private Object tagValue() {
+        Token start = tokens.peek();
+        if ((start.isWord("true") || start.isWord("false"))
+                && (tokens.peek(1).isOperator(",") || tokens.peek(1).isOperator(")"))) {
+            tokens.next();
+            return start.isWord("true");
+        }
+        Expr value = expressions.expr();
+        if (value instanceof Expr.Literal literal && (literal.value() == null || literal.value() instanceof String
+                || literal.value() instanceof Long || literal.value() instanceof Double d && Double.isFinite(d))) {
+            return literal.value();
+        }
+        throw value.span().error(DeriveException.SYNTAX, "a tag value must be a literal (a string, a finite number, "
+                + "true, false or null), not " + tokens.text(value.span()));
     }
 
     /** A tag key: a name or a string literal, kept as written (keys compare case-sensitively, as JSON keys do). */
@@ -339,18 +372,20 @@ final class DdlParser {
         } while (tokens.acceptOperator(","));
         tokens.expectOperator(")");
         Statement.HostClause host = hostClause();
-        Statement.CreateTable table = new Statement.CreateTable(name, ifNotExists, columns, primaryKey, primaryKeyConflict, constraints,
-                host, tokens.spanFrom(first));
         if (!tokens.acceptWord("maintained")) {
-            return table;
+            List<Statement.Tag> tags = optionalTags();
+            return new Statement.CreateTable(name, ifNotExists, columns, primaryKey, primaryKeyConflict, constraints,
+                    host, tags, tokens.spanFrom(first));
         }
         List<String> names = optionalNameList();
         tokens.expectWord("as");
         Token bodyStart = tokens.peek();
         Select body = queries.select();
         String bodySql = tokens.textFrom(bodyStart);
-        List<Statement.Tag> tags = tokens.acceptWord("with") ? tagList() : List.of();
-        return new Statement.CreateMaintainedTable(table, names, body, bodySql, tags, tokens.spanFrom(first));
+        List<Statement.Tag> tags = optionalTags();
+        Statement.CreateTable table = new Statement.CreateTable(name, ifNotExists, columns, primaryKey, primaryKeyConflict,
+                constraints, host, tags, tokens.spanFrom(first));
+        return new Statement.CreateMaintainedTable(table, names, body, bodySql, tokens.spanFrom(first));
     }
 
     private static boolean isTableConstraintStart(Token t) {

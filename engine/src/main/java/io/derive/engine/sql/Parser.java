@@ -178,8 +178,11 @@ public final class Parser {
                 tokens.expectWord("view");
                 return ddl.alterMaterializedView(first);
             }
+            if (tokens.acceptWord("view")) {
+                return ddl.alterView(first);
+            }
             if (!tokens.acceptWord("table")) {
-                throw tokens.expected("'table' or 'materialized view'");
+                throw tokens.expected("'table', 'view' or 'materialized view'");
             }
             return ddl.alterTable(first);
         }

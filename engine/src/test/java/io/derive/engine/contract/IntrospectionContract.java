@@ -15,7 +15,7 @@ public abstract class IntrospectionContract extends HostContractTest {
                                     price DECIMAL(10, 2))""");
         assertThat(rows("select type, schema, name, sql, tags from schema()")).containsExactly(row("table", "main", "Items",
                 "create table main.Items (id integer not null, label text not null collate nocase default 'it''s', "
-                        + "price numeric, primary key (id)) using " + config().defaultHost(), null));
+                        + "price numeric, primary key (id)) using " + config().defaultHost(), "{}"));
     }
 
     @Test

@@ -34,12 +34,12 @@ public abstract class MaterializedViewTagsContract extends HostContractTest {
     }
 
     @Test
-    void aMaterializedViewWithoutTagsShowsAnEmptyObjectAndATableNull() {
+    void aMaterializedViewWithoutTagsShowsAnEmptyObjectAsATableDoes() {
         script("""
                 create table t (k integer primary key, v text);
                 create materialized view m as select k, v from t;
                 """);
-        assertThat(rows("select name, tags from schema() order by name")).containsExactly(row("m", "{}"), row("t", null));
+        assertThat(rows("select name, tags from schema() order by name")).containsExactly(row("m", "{}"), row("t", "{}"));
     }
 
     @Test
@@ -47,6 +47,30 @@ public abstract class MaterializedViewTagsContract extends HostContractTest {
         tagged();
         assertThat((String) rows("select sql from schema() where name = 'm'").get(0).get(0))
                 .endsWith("maintained as select k, v from t with tags (owner = 'ops', tier = '1')");
+    }
+
+    @Test
+    void aTagValueIsAnyLiteralShownAsJsonOfItsTypeAndWrittenBackAsThatLiteral() {
+        script("""
+                create table t (k integer primary key);
+                create materialized view m as select k from t with tags (owner = 'ann', n = 3, x = 1.5, b = true, z = null);
+                """);
+        session.execute("alter materialized view m add tags (d = -3, f = false)");
+        String json = "{\"owner\":\"ann\",\"n\":3,\"x\":1.5,\"b\":true,\"z\":null,\"d\":-3,\"f\":false}";
+        assertThat(tags()).isEqualTo(json);
+        assertThat(rows("select tags from materialized_views()")).containsExactly(row(json));
+        assertThat((String) rows("select sql from schema() where name = 'm'").get(0).get(0))
+                .endsWith("with tags (owner = 'ann', n = 3, x = 1.5, b = true, z = null, d = -3, f = false)");
+    }
+
+    @Test
+    void aNonLiteralTagValueIsRefusedAtItsPositionAndChangesNothing() {
+        tagged();
+        assertThatThrownBy(() -> session.execute("alter materialized view m add tags (n = 1 + 2)"))
+                .isInstanceOf(DeriveException.class)
+                .hasMessage("a tag value must be a literal (a string, a finite number, true, false or null), "
+                        + "not 1 + 2 at 1:41");
+        assertThat(tags()).isEqualTo("{\"owner\":\"ops\",\"tier\":\"1\"}");
     }
 
     @Test

@@ -4,6 +4,8 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.sql.ast.Statement;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -29,9 +31,23 @@ class MaintainedStatementSyntaxTest {
     }
 
     @Test
-    void aTagValueIsAStringLiteral() {
-        assertThatThrownBy(() -> Parser.parseStatement("alter materialized view m set tags (a = 1)"))
-                .hasMessageContaining("expected a tag value (a string literal)");
+    void aTagValueIsALiteralKeptAsAValueOfItsType() {
+        Statement.PutTags set = (Statement.PutTags) ((Statement.AlterMaterializedView) Parser.parseStatement(
+                "alter materialized view m set tags (s = 'x', n = 3, r = 1.5, t = true, f = FALSE, z = null, d = -3)"))
+                .action();
+        assertThat(set.tags()).extracting(Statement.Tag::value)
+                .containsExactly("x", 3L, 1.5, true, false, null, -3L);
+    }
+
+    @Test
+    void aTagValueThatIsNotALiteralIsRefusedWhereItStands() {
+        for (String value : List.of("1 + 2", "k", "x'00'", "1e999", "true and false", "?")) {
+            assertThatThrownBy(() -> Parser.parseStatement("alter view v set tags (a = " + value + ")"))
+                    .as(value)
+                    .isInstanceOf(DeriveException.class)
+                    .hasMessage("a tag value must be a literal (a string, a finite number, true, false or null), not "
+                            + value + " at 1:28");
+        }
     }
 
     @Test
@@ -44,7 +60,7 @@ class MaintainedStatementSyntaxTest {
         assertThat(c.table().host().module()).isEqualTo("memory");
         assertThat(c.columnNames()).containsExactly("a", "b");
         assertThat(c.bodySql()).isEqualTo("select k, v from t");
-        assertThat(c.tags()).hasSize(1);
+        assertThat(c.table().tags()).hasSize(1);
         assertThat(c.span().text(sql)).isEqualTo(sql);
     }
 

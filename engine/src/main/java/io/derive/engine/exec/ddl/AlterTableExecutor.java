@@ -53,12 +53,19 @@ public final class AlterTableExecutor {
         if (txn.catalog().table(alter.table().schema(), alter.table().name()).isEmpty()
                 && txn.catalog().view(alter.table().schema(), alter.table().name()).isPresent()) {
             throw alter.table().span().error(DeriveException.INVALID_DEFINITION, "cannot alter view '" + alter.table()
-                    + "': alter table applies to tables; drop and recreate the view");
+                    + "': alter table applies to tables; " + (alter.action() instanceof Statement.TableTags
+                    ? "use ALTER VIEW for tags" : "drop and recreate the view"));
         }
         TableSchema table = QueryBinder.resolveTable(txn.catalog(), alter.table().schema(), alter.table().name(),
                 alter.table().span().line(), alter.table().span().column());
         Statement.AlterAction action = alter.action();
         refuseMaterializedViewVerbs(table, action);
+        if (action instanceof Statement.TableTags tags) {
+            txn.beginSchemaChange();
+            txn.changeCatalog(txn.catalog().replacing(table, table.withTags(TagChanges.changed(table.tags(),
+                    tags.change(), "table '" + table.qualifiedName() + "'"))));
+            return Result.empty(StatementKind.DDL);
+        }
         if (action instanceof Statement.SetMaintained set) {
             return context.services().materializedViews().attach(table, set.columnNames(), set.body(), set.bodySql(),
                     true, context, set.span());
@@ -116,11 +123,11 @@ public final class AlterTableExecutor {
     }
 
     /**
-     * The maintained-table verbs belong to a later issue (semantics §2) and are refused, changing
-     * nothing; tags are changed by {@code alter materialized view}.
+     * The tags of a maintained table are changed by {@code alter materialized view} (semantics
+     * §2); {@code alter table} refuses them, changing nothing.
      */
     private static void refuseMaterializedViewVerbs(TableSchema table, Statement.AlterAction action) {
-        if (action instanceof Statement.TableTags) {
+        if (action instanceof Statement.TableTags && table.isMaintained()) {
             throw action.span().error(DeriveException.INVALID_DEFINITION, "cannot change tags of '" + table.qualifiedName()
                     + "' with ALTER TABLE: use ALTER MATERIALIZED VIEW for tags");
         }
@@ -335,7 +342,8 @@ public final class AlterTableExecutor {
 
     private static TableSchema rebuilt(TableSchema t, String name, List<ColumnSchema> columns, List<TableShape.KeyPart> key,
                                        HostedTable storage, TableConstraints constraints) {
-        return new TableSchema(t.schema(), name, columns, key, t.module(), storage, t.derivation(), constraints);
+        return new TableSchema(t.schema(), name, columns, key, t.module(), storage, t.derivation(), constraints, null,
+                t.tags());
     }
 
     /** Refuses dropping a column that an index, a foreign key or a CHECK still uses. */

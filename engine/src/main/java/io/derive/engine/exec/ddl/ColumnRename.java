@@ -57,6 +57,6 @@ final class ColumnRename {
         ColumnSchema c = columns.get(column);
         columns.set(column, c.renamed(newName));
         return new TableSchema(table.schema(), table.name(), columns, table.primaryKey(), table.module(),
-                table.storage(), table.derivation(), table.constraints());
+                table.storage(), table.derivation(), table.constraints(), null, table.tags());
     }
 }

@@ -15,6 +15,7 @@ import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.TableConstraints;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.schema.Tags;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.TableModule;
 import io.derive.engine.spi.TableShape;
@@ -101,7 +102,7 @@ public final class DdlExecutor {
                 columns, key), host == null ? List.of() : host.arguments());
         txn.onRollback(storage::drop);
         TableSchema table = new TableSchema(schema, create.name().name(), columns, key, moduleName, storage, null,
-                constraints);
+                constraints, null, Tags.of(create.tags()));
         if (!context.services().rehydrating()) {
             ConstraintDefinitions.bindReadingChecks(table, txn.catalog().with(table), context.sql());
         }

@@ -5,12 +5,11 @@ import io.derive.engine.api.Result;
 import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.schema.Tags;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.txn.Transaction;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * {@code alter materialized view n …}: the tags of a materialized view (semantics §2). Tags are
@@ -32,24 +31,10 @@ public final class MaterializedViewAlter {
             throw s.span().error(DeriveException.FEATURE_NOT_SUPPORTED, "alter materialized view … "
                     + (s.cron() == null ? "drop" : "set") + " refresh schedule is not supported yet");
         }
-        Map<String, String> tags = new LinkedHashMap<>(mv.derivation().tags());
-        if (action instanceof Statement.PutTags put) {
-            if (put.replace()) {
-                tags.clear();
-            }
-            put.tags().forEach(t -> tags.put(t.key(), t.value()));
-        } else {
-            Statement.DropTags drop = (Statement.DropTags) action;
-            for (String key : drop.keys()) {
-                if (tags.remove(key) == null) {
-                    throw drop.span().error(DeriveException.UNDEFINED_OBJECT, "no such tag: " + key
-                            + " on materialized view '" + mv.qualifiedName() + "'");
-                }
-            }
-        }
+        Tags tags = TagChanges.changed(mv.tags(), action, "materialized view '" + mv.qualifiedName() + "'");
         Transaction txn = context.transaction();
         txn.beginSchemaChange();
-        txn.changeCatalog(txn.catalog().with(mv.withDerivation(mv.derivation().withTags(tags))));
+        txn.changeCatalog(txn.catalog().with(mv.withTags(tags)));
         return Result.empty(StatementKind.DDL);
     }
 

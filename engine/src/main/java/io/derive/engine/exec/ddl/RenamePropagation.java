@@ -189,7 +189,7 @@ final class RenamePropagation {
             refuseNewDuplicate(outputNames(old), outputNames(now), label);
         }
         if (names.rewrites()) {
-            next = next.with(new ViewSchema(view.schema(), view.name(), view.columnNames(), sql, body));
+            next = next.with(new ViewSchema(view.schema(), view.name(), view.columnNames(), sql, body, view.tags()));
         }
     }
 

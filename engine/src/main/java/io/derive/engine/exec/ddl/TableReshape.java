@@ -40,7 +40,7 @@ public final class TableReshape {
         txn.onRollback(storage::drop);
         txn.onCommit(old::drop);
         TableSchema placed = new TableSchema(after.schema(), after.name(), after.columns(), after.primaryKey(),
-                after.module(), storage, after.derivation(), after.constraints());
+                after.module(), storage, after.derivation(), after.constraints(), null, after.tags());
         for (IndexSchema index : placed.constraints().indexes()) {
             storage.createIndex(IndexShapes.of(placed, index));
         }

@@ -8,6 +8,7 @@ import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.schema.Tags;
 import io.derive.engine.schema.ViewSchema;
 import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.QualifiedName;
@@ -49,8 +50,31 @@ public final class ViewDdl {
                     + create.columnNames().size() + " declared columns but its body produces " + produced);
         }
         ViewSchema view = new ViewSchema(schema, name, create.columnNames(), create.bodySql(),
-                Parser.parseQuery(create.bodySql()));
+                Parser.parseQuery(create.bodySql()), Tags.of(create.tags()));
         txn.changeCatalog(txn.catalog().with(view));
+        return Result.empty(StatementKind.DDL);
+    }
+
+    /**
+     * {@code alter view v set|add|drop tags (…)}: the view's tags, in the working catalog; its
+     * body and what reads it are untouched. A table is refused with the statement that fits it.
+     */
+    public Result alter(Statement.AlterView alter) {
+        Transaction txn = context.transaction();
+        QualifiedName name = alter.name();
+        Optional<ViewSchema> view = txn.catalog().view(name.schema(), name.name());
+        if (view.isEmpty()) {
+            Optional<TableSchema> table = txn.catalog().table(name.schema(), name.name());
+            if (table.isPresent()) {
+                String instead = table.get().isMaintained() ? "ALTER MATERIALIZED VIEW" : "ALTER TABLE";
+                throw name.span().error(DeriveException.INVALID_DEFINITION, "'" + name + "' is a "
+                        + table.get().kindName() + ", not a view: use " + instead);
+            }
+            throw name.span().error(DeriveException.UNDEFINED_OBJECT, "no such view: " + name);
+        }
+        Tags tags = TagChanges.changed(view.get().tags(), alter.action(), "view '" + view.get().qualifiedName() + "'");
+        txn.beginSchemaChange();
+        txn.changeCatalog(txn.catalog().with(view.get().withTags(tags)));
         return Result.empty(StatementKind.DDL);
     }
 

@@ -5,7 +5,6 @@ import io.derive.engine.schema.CanonicalDdl;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.schema.TagText;
 import io.derive.engine.schema.ViewSchema;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.txn.Transaction;
@@ -24,8 +23,7 @@ final class SchemaIntrospection {
         List<Object[]> rows = new ArrayList<>();
         for (TableSchema t : transaction.catalog().tables()) {
             String type = t.isMaintained() ? "materialized_view" : "table";
-            String tags = t.isMaintained() ? TagText.json(t.derivation().tags()) : null;
-            rows.add(new Object[] {type, t.schema(), t.name(), CanonicalDdl.table(t), tags});
+            rows.add(new Object[] {type, t.schema(), t.name(), CanonicalDdl.table(t), t.tags().json()});
             for (IndexSchema index : t.constraints().indexes()) {
                 if (!index.constraint()) {
                     rows.add(new Object[] {"index", t.schema(), index.name(), index.sql(), null});
@@ -33,7 +31,7 @@ final class SchemaIntrospection {
             }
         }
         for (ViewSchema v : transaction.catalog().views()) {
-            rows.add(new Object[] {"view", v.schema(), v.name(), CanonicalDdl.view(v), null});
+            rows.add(new Object[] {"view", v.schema(), v.name(), CanonicalDdl.view(v), v.tags().json()});
         }
         return rows;
     }

@@ -5,7 +5,6 @@ import io.derive.engine.api.RehydrateReport;
 import io.derive.engine.plan.SystemTableFunction;
 import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.TableSchema;
-import io.derive.engine.schema.TagText;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.txn.LockTable;
@@ -95,7 +94,7 @@ public final class SystemTables {
             rows.add(new Object[] {
                 t.schema(), t.name(), t.module(), t.derivation().maintenance().arm(), t.derivation().stale(),
                 rowCount(transaction, t), t.derivation().statistics().bodyEvaluations(),
-                TagText.json(t.derivation().tags()), coverage.covers(transaction.catalog(), t),
+                t.tags().json(), coverage.covers(transaction.catalog(), t),
                 t.derivation().statistics().uniqueProbes(), t.derivation().statistics().probeRowsRead()
             });
         }

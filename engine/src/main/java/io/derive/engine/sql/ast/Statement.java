@@ -91,20 +91,22 @@ public sealed interface Statement {
     /**
      * {@code primaryKey} holds a table-level primary key clause, empty when there is none, and
      * {@code primaryKeyConflict} its {@code on conflict …} (null when none was written);
-     * {@code constraints} the table-level UNIQUE, CHECK and FOREIGN KEY clauses.
+     * {@code constraints} the table-level UNIQUE, CHECK and FOREIGN KEY clauses; {@code tags} the
+     * trailing {@code with tags (…)} (of a maintained table too), empty when there is none.
      */
     record CreateTable(QualifiedName name, boolean ifNotExists, List<ColumnDef> columns,
                        List<KeyColumn> primaryKey, ConflictAction primaryKeyConflict, List<TableConstraint> constraints,
-                       HostClause host, SourceSpan span) implements Statement {
+                       HostClause host, List<Tag> tags, SourceSpan span) implements Statement {
         public CreateTable {
             columns = List.copyOf(columns);
             primaryKey = List.copyOf(primaryKey);
             constraints = List.copyOf(constraints);
+            tags = List.copyOf(tags);
         }
 
         public CreateTable(QualifiedName name, boolean ifNotExists, List<ColumnDef> columns,
                            List<KeyColumn> primaryKey, HostClause host, SourceSpan span) {
-            this(name, ifNotExists, columns, primaryKey, null, List.of(), host, span);
+            this(name, ifNotExists, columns, primaryKey, null, List.of(), host, List.of(), span);
         }
     }
 
@@ -145,28 +147,34 @@ public sealed interface Statement {
         }
     }
 
-    /** One {@code key = 'value'} of a tag list. */
-    record Tag(String key, String value, SourceSpan span) {
+    /**
+     * One {@code key = <literal>} of a tag list: {@code value} is the literal's value of its own
+     * type, a {@code String}, {@code Long}, finite {@code Double}, {@code Boolean} or null.
+     */
+    record Tag(String key, Object value, SourceSpan span) {
     }
 
     /**
      * {@code create table t (…) [using host(args)] maintained [(names)] as <select> [with tags (…)]}:
-     * the table form of a maintained table (semantics §2). {@code table} is the declared part;
-     * {@code columnNames} the optional rename list of the body's outputs.
+     * the table form of a maintained table (semantics §2). {@code table} is the declared part,
+     * the tags among it; {@code columnNames} the optional rename list of the body's outputs.
      */
     record CreateMaintainedTable(CreateTable table, List<String> columnNames, Select body, String bodySql,
-                                 List<Tag> tags, SourceSpan span) implements Statement {
+                                 SourceSpan span) implements Statement {
         public CreateMaintainedTable {
             columnNames = List.copyOf(columnNames);
-            tags = List.copyOf(tags);
         }
+    }
+
+    /** {@code alter view v <action>}: only tag changes ({@link PutTags}, {@link DropTags}). */
+    record AlterView(QualifiedName name, ViewAction action, SourceSpan span) implements Statement {
     }
 
     /** {@code alter materialized view n <action>}. */
     record AlterMaterializedView(QualifiedName name, ViewAction action, SourceSpan span) implements Statement {
     }
 
-    /** One change of an {@code alter materialized view}; {@code span} covers the action's text. */
+    /** One change of an {@code alter materialized view} (or the tag change of another alter); {@code span} covers the action's text. */
     sealed interface ViewAction {
         SourceSpan span();
     }
@@ -311,13 +319,14 @@ public sealed interface Statement {
     }
 
     /**
-     * {@code create [temp] view [if not exists] v [(c1, …)] as select …}; {@code bodySql} is the
-     * select's text as written, which the catalog keeps.
+     * {@code create [temp] view [if not exists] v [(c1, …)] as select … [with tags (…)]};
+     * {@code bodySql} is the select's text as written, which the catalog keeps.
      */
     record CreateView(QualifiedName name, boolean temporary, boolean ifNotExists, List<String> columnNames,
-                      Select body, String bodySql, SourceSpan span) implements Statement {
+                      Select body, String bodySql, List<Tag> tags, SourceSpan span) implements Statement {
         public CreateView {
             columnNames = List.copyOf(columnNames);
+            tags = List.copyOf(tags);
         }
     }
 
@@ -372,8 +381,8 @@ public sealed interface Statement {
     }
 
     /**
-     * {@code set|add|drop tags (…)} written after {@code alter table}: parsed so that it can be
-     * refused with a pointer to {@code alter materialized view}.
+     * {@code set|add|drop tags (…)} written after {@code alter table}: the tags of a plain table;
+     * refused on a maintained table with a pointer to {@code alter materialized view}.
      */
     record TableTags(ViewAction change, SourceSpan span) implements AlterAction {
     }
