@@ -30,6 +30,12 @@ public enum StatementKind {
     DDL,
     /** {@code refresh materialized view}: no rows, a count of 0 (the view's rows are not counted). */
     REFRESH,
+    /**
+     * {@code verify materialized view}: one row per key where the view and a fresh evaluation of
+     * its body disagree (columns {@code drift}, {@code key}, {@code stored}, {@code expected}); the
+     * count is those rows, also when {@code repair} rewrote them.
+     */
+    VERIFY,
     /** {@code analyze}: no rows, a count of 0; the statistics it gathered are read with {@code statistics()}. */
     ANALYZE,
     /** A {@code pragma}: one row with the value when it reads one, no rows when it sets one. */

@@ -75,6 +75,9 @@ final class StatementExecutor {
         if (statement instanceof Statement.RefreshMaterializedView r) {
             return context.services().materializedViews().refresh(r, context);
         }
+        if (statement instanceof Statement.VerifyMaterializedView v) {
+            return context.services().materializedViews().verify(v, context);
+        }
         if (statement instanceof Statement.AlterMaterializedView a) {
             return new MaterializedViewAlter(context).alter(a);
         }

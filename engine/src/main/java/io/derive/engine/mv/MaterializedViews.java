@@ -2,14 +2,17 @@ package io.derive.engine.mv;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
+import io.derive.engine.api.Row;
 import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.MaterializedViewOperations;
+import io.derive.engine.exec.query.VerifyReports;
 import io.derive.engine.exec.ddl.RowImageReferences;
 import io.derive.engine.exec.write.RowLocks;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
+import io.derive.engine.schema.CanonicalDdl;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.MaterializedViewStatistics;
@@ -126,11 +129,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
     @Override
     public Result refresh(Statement.RefreshMaterializedView refresh, ExecutionContext context) {
         QualifiedName name = refresh.name();
-        TableSchema mv = context.transaction().catalog().table(name.schema(), name.name())
-                .orElseThrow(() -> name.span().error(DeriveException.UNDEFINED_OBJECT, "no such materialized view: " + name));
-        if (!mv.isMaintained()) {
-            throw name.span().error(DeriveException.INVALID_DEFINITION, "'" + name + "' is a table, not a materialized view");
-        }
+        TableSchema mv = materializedView(name, context);
         context.transaction().beginWrite();
         if (mv.derivation().stale()) {
             // Only refresh clears staleness: the body must plan again, with the backing's shape or a shifted one.
@@ -142,6 +141,71 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         cascade(context, mv, fill(mv, bodyPlan(mv, context), context), true);
         return Result.empty(StatementKind.REFRESH);
+    }
+
+    /**
+     * Verifies in the statement's snapshot; a repair writes the drifted keys through the path
+     * maintenance takes (locks, derived-row checks, consumers). Each key's lock is taken after
+     * the snapshot was read: when another transaction committed a change to the key since, the
+     * lock makes the statement run again on a new snapshot, so what is rewritten is re-checked
+     * under the lock.
+     */
+    @Override
+    public Result verify(Statement.VerifyMaterializedView verify, ExecutionContext context) {
+        TableSchema mv = materializedView(verify.name(), context);
+        if (mv.derivation().stale()) {
+            throw verify.name().span().error(DeriveException.INVALID_DEFINITION, "materialized view '" + mv.qualifiedName()
+                    + "' is stale: its contents follow no body until a refresh, so there is nothing to verify");
+        }
+        if (verify.repair()) {
+            context.transaction().beginWrite();
+        }
+        List<DriftAudit.Drift> drift = DriftAudit.find(context, mv, bodyPlan(mv, context));
+        if (verify.repair()) {
+            applyNow(context, mv, drift.stream().map(DriftAudit.Drift::repair).toList());
+        }
+        record(context, mv, drift, verify.repair());
+        List<String> columns = List.of("drift", "key", "stored", "expected");
+        List<Row> rows = new ArrayList<>();
+        for (DriftAudit.Drift d : drift) {
+            rows.add(new Row(columns, new Object[] {d.kind(), tuple(d.key()), tuple(d.stored()),
+                tuple(d.expected())}));
+        }
+        return new Result(StatementKind.VERIFY, columns, rows, rows.size());
+    }
+
+    private static void record(ExecutionContext context, TableSchema mv, List<DriftAudit.Drift> drift, boolean repaired) {
+        long[] counts = new long[3];
+        List<String> sample = new ArrayList<>();
+        for (DriftAudit.Drift d : drift) {
+            counts[d.kind().equals(DriftAudit.MISSING) ? 0 : d.kind().equals(DriftAudit.EXTRA) ? 1 : 2]++;
+            if (sample.size() < VerifyReports.SAMPLE) {
+                sample.add(d.kind() + " " + tuple(d.key()));
+            }
+        }
+        context.services().verifyReports().record(new VerifyReports.Report(mv.schema(), mv.name(), java.time.Instant.now(),
+                counts[0], counts[1], counts[2], repaired && !drift.isEmpty(), String.join("; ", sample)));
+    }
+
+    /** Values as an SQL row literal, {@code (1, 'a', null)}; null for no row. */
+    private static String tuple(Object[] values) {
+        if (values == null) {
+            return null;
+        }
+        List<String> literals = new ArrayList<>();
+        for (Object value : values) {
+            literals.add(CanonicalDdl.literal(value));
+        }
+        return "(" + String.join(", ", literals) + ")";
+    }
+
+    private static TableSchema materializedView(QualifiedName name, ExecutionContext context) {
+        TableSchema mv = context.transaction().catalog().table(name.schema(), name.name())
+                .orElseThrow(() -> name.span().error(DeriveException.UNDEFINED_OBJECT, "no such materialized view: " + name));
+        if (!mv.isMaintained()) {
+            throw name.span().error(DeriveException.INVALID_DEFINITION, "'" + name + "' is a table, not a materialized view");
+        }
+        return mv;
     }
 
     /**

@@ -75,6 +75,16 @@ public enum SystemTableFunction {
     IN_DOUBT(List.of(text("xid"), text("state"), text("touched"), text("decided_at"))),
 
     /**
+     * {@code verify_report()}: one row per materialized view verified since the database opened,
+     * its last {@code verify materialized view}: {@code schema}, {@code name}, {@code verified_at}
+     * (an ISO-8601 instant), the drifted keys by kind ({@code missing}, {@code extra},
+     * {@code differs}), {@code repaired} (whether that statement rewrote them) and {@code sample}
+     * (the first drifted keys, {@code kind key; …}).
+     */
+    VERIFY_REPORT(List.of(text("schema"), text("name"), text("verified_at"), integer("missing"), integer("extra"),
+            integer("differs"), new OutputColumn("repaired", SqlType.BOOLEAN, Collation.BINARY, true), text("sample"))),
+
+    /**
      * {@code locks()}: one row per lock a live transaction holds or waits for: {@code transaction}
      * (its session and database), {@code waiting} (false for a holder), {@code object} (the
      * catalog, a table, or a key of a table), {@code mode} ('INTENT_SHARED', 'INTENT_EXCLUSIVE',

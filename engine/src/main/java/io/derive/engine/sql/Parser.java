@@ -120,6 +120,13 @@ public final class Parser {
             QualifiedName name = tokens.qualifiedName();
             return new Statement.RefreshMaterializedView(name, tokens.spanFrom(first));
         }
+        if (tokens.acceptWord("verify")) {
+            tokens.expectWord("materialized");
+            tokens.expectWord("view");
+            QualifiedName name = tokens.qualifiedName();
+            boolean repair = tokens.acceptWord("repair");
+            return new Statement.VerifyMaterializedView(name, repair, tokens.spanFrom(first));
+        }
         if (tokens.acceptWord("insert")) {
             return dml.insert(first, dml.conflictAction());
         }

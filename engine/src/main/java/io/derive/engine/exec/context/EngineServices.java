@@ -4,6 +4,7 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.InDoubtBranch;
 import io.derive.engine.api.RehydrateReport;
 import io.derive.engine.exec.query.SystemTables;
+import io.derive.engine.exec.query.VerifyReports;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.IndexShape;
@@ -32,12 +33,13 @@ public final class EngineServices {
     private volatile RehydrateReport rehydrateReport = RehydrateReport.NONE;
     private volatile String unavailable;
     private volatile Supplier<List<InDoubtBranch>> inDoubtBranches = List::of;
+    private final VerifyReports verifyReports = new VerifyReports();
 
     public EngineServices(String databaseName, CommittedState committed, Map<String, TableModule> modules, String defaultHost) {
         this.databaseName = databaseName;
         this.committed = committed;
         this.systemTables = new SystemTables(this::rehydrateReport, () -> this.inDoubtBranches.get(),
-                (catalog, mv) -> this.materializedViews.covers(catalog, mv), committed.locks());
+                (catalog, mv) -> this.materializedViews.covers(catalog, mv), committed.locks(), verifyReports::all);
         this.modules = Map.copyOf(modules);
         this.defaultHost = defaultHost;
     }
@@ -49,6 +51,11 @@ public final class EngineServices {
 
     public MaterializedViewOperations materializedViews() {
         return materializedViews;
+    }
+
+    /** Where {@code verify materialized view} records what it found, for {@code verify_report()}. */
+    public VerifyReports verifyReports() {
+        return verifyReports;
     }
 
     public RehydrateReport rehydrateReport() {

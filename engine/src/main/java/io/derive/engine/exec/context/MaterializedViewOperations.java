@@ -15,6 +15,16 @@ public interface MaterializedViewOperations {
     Result refresh(Statement.RefreshMaterializedView statement, ExecutionContext context);
 
     /**
+     * Compares a materialized view with a fresh evaluation of its body, both read in the
+     * statement's one snapshot, and with {@code repair} rewrites exactly the keys that differ.
+     *
+     * @return one row per drifted key ({@link io.derive.engine.api.StatementKind#VERIFY})
+     * @throws io.derive.engine.api.DeriveException for a name that is not a materialized view, or
+     *         a stale one (its contents are not expected to equal its body until a refresh)
+     */
+    Result verify(Statement.VerifyMaterializedView statement, ExecutionContext context);
+
+    /**
      * Attaches a derivation to a declared table, or swaps the body of a maintained one (the table
      * form and {@code alter table … set maintained}): checks the declared shape, refuses cycles,
      * reconciles the existing rows by a keyed diff (identical rows are not rewritten).

@@ -17,6 +17,7 @@ import java.util.function.Supplier;
 /** Produces the rows of the {@link SystemTableFunction}s, as the transaction sees the schema. */
 public final class SystemTables {
     private final Supplier<RehydrateReport> rehydrateReport;
+    private final Supplier<List<VerifyReports.Report>> verifyReports;
     private final Supplier<List<InDoubtBranch>> inDoubtBranches;
     private final Coverage coverage;
     private final LockTable locks;
@@ -31,8 +32,9 @@ public final class SystemTables {
     }
 
     public SystemTables(Supplier<RehydrateReport> rehydrateReport, Supplier<List<InDoubtBranch>> inDoubtBranches,
-                        Coverage coverage, LockTable locks) {
+                        Coverage coverage, LockTable locks, Supplier<List<VerifyReports.Report>> verifyReports) {
         this.rehydrateReport = rehydrateReport;
+        this.verifyReports = verifyReports;
         this.locks = locks;
         this.inDoubtBranches = inDoubtBranches;
         this.coverage = coverage;
@@ -49,6 +51,8 @@ public final class SystemTables {
             case GENERATE_SERIES -> GenerateSeries.cursor(arguments);
             case REHYDRATE_REPORT -> Cursors.of(rehydrateReportRows(rehydrateReport.get()));
             case IN_DOUBT -> Cursors.of(inDoubtRows(inDoubtBranches.get()));
+            case VERIFY_REPORT -> Cursors.of(verifyReports.get().stream().map(r -> new Object[] {r.schema(), r.name(),
+                r.verifiedAt().toString(), r.missing(), r.extra(), r.differs(), r.repaired(), r.sample()}).toList());
             case LOCKS -> Cursors.of(lockRows(locks.rows()));
             case LOCK_WAITS -> {
                 LockTable.Counters c = locks.counters();

@@ -221,6 +221,10 @@ public sealed interface Statement {
     record RefreshMaterializedView(QualifiedName name, SourceSpan span) implements Statement {
     }
 
+    /** {@code verify materialized view n [repair]}. */
+    record VerifyMaterializedView(QualifiedName name, boolean repair, SourceSpan span) implements Statement {
+    }
+
     /**
      * What {@code or …} (and {@code replace into}) says to do when a row violates a constraint, and
      * what a constraint's own {@code on conflict …} says when the statement has no {@code or …}.
