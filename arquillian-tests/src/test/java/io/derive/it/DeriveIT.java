@@ -142,6 +142,30 @@ class DeriveIT {
         assertThat(failed.getString("exitStatus")).contains("no such materialized view");
     }
 
+    // (e) mv-verify compares a view with its body and says what it found in its exit status and in verify_report()
+    @Test
+    void verifyJobFindsNoDriftInAMaintainedViewAndReportsIt() throws Exception {
+        sql("drop materialized view if exists verify_mv");
+        sql("drop table if exists verify_src");
+        sql("create table verify_src (k integer primary key, g integer not null)");
+        sql("insert into verify_src values (1, 1), (2, 1), (3, 2)");
+        sql("create materialized view verify_mv as select g, count(*) as n from verify_src group by g");
+        sql("update verify_src set g = 2 where k = 1");
+
+        JsonObject verified = runJob("mv-verify", Json.createObjectBuilder().add("view", "verify_mv").build());
+        JsonObject repaired = runJob("mv-verify", Json.createObjectBuilder().add("view", "verify_mv").add("repair", true).build());
+
+        assertThat(verified.getString("batchStatus")).isEqualTo("COMPLETED");
+        assertThat(verified.getString("exitStatus")).isEqualTo("no drift");
+        assertThat(repaired.getString("exitStatus")).isEqualTo("no drift");
+        assertThat(sql("select missing, extra, differs, repaired from verify_report() where name = 'verify_mv'")
+                .getJsonArray("rows").toString()).isEqualTo("[[0,0,0,false]]");
+        assertThat(runJob("mv-verify", Json.createObjectBuilder().add("view", "verify_src").build()).getString("exitStatus"))
+                .contains("'verify_src' is a table, not a materialized view");
+        assertThat(call(post("/derive/api/jobs/mv-verify", "{\"view\":\"verify_mv\",\"repair\":\"yes\"}"), 400)
+                .getString("error")).contains("\"repair\" must be true or false");
+    }
+
     @Test
     void theInDoubtEndpointRefusesABadXidOrOutcomeAndNamesAnUnknownBranch() throws Exception {
         assertThat(call(HttpRequest.newBuilder(URI.create(BASE + "/derive/api/in-doubt")).GET(), 200)
@@ -257,8 +281,12 @@ class DeriveIT {
 
     /** Starts mv-refresh and waits for it to end; returns the final status. */
     private static JsonObject runJob(String view) throws Exception {
-        String body = Json.createObjectBuilder().add("view", view).build().toString();
-        long id = call(post("/derive/api/jobs/mv-refresh", body), 200).getJsonNumber("executionId").longValue();
+        return runJob("mv-refresh", Json.createObjectBuilder().add("view", view).build());
+    }
+
+    /** Starts {@code job} with these parameters and waits for it to end; returns the final status. */
+    private static JsonObject runJob(String job, JsonObject parameters) throws Exception {
+        long id = call(post("/derive/api/jobs/" + job, parameters.toString()), 200).getJsonNumber("executionId").longValue();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (true) {
             JsonObject status = call(HttpRequest.newBuilder(URI.create(BASE + "/derive/api/jobs/" + id)).GET(), 200);
