@@ -11,6 +11,8 @@ import java.lang.System.Logger.Level;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
@@ -24,7 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * writing through the adapter (inserts, updates and deletes over three source tables, a
  * projection, a group-by and a 1:1 join view, and a ledger row), on each host. Workers own
  * disjoint keys, so no transaction may wait out a lock or fail; at the end the tables hold
- * exactly what the workers' acknowledged transactions wrote and every view equals its body.
+ * exactly what the workers' acknowledged transactions wrote and every view equals its body; the
+ * {@code mv-verify} job, run on each view while the writers run, finds no drift.
  * And P7: the same EJB insert through the adapter and through a Liberty Derby data source with a
  * trigger, timed side by side. {@code -Pload} runs 10,000 transactions per worker, {@code mvn
  * verify} 500.
@@ -67,8 +70,13 @@ class LoadIT {
         LoadSchema schema = new LoadSchema(server, host + "_");
         schema.create(host, WORKERS, false);
 
-        LoadRun.Report report = LoadRun.start(server, new LoadRun.Settings(schema.prefix(), WORKERS, TRANSACTIONS, TIME_LIMIT, false),
-                Outages.none()).awaitReport();
+        LoadRun run = LoadRun.start(server, new LoadRun.Settings(schema.prefix(), WORKERS, TRANSACTIONS, TIME_LIMIT, false),
+                Outages.none());
+        Map<String, String> audits = new LinkedHashMap<>();
+        for (String view : List.of("in_transit", "per_customer", "order_regions")) {
+            audits.put(view, schema.verifyJob(view));
+        }
+        LoadRun.Report report = run.awaitReport();
 
         LOG.log(Level.INFO, "R4 {0} host, {1} workers x {2} transactions: {3}", host, WORKERS, TRANSACTIONS, report);
         assertThat(report.failures()).as("failed transactions").isEmpty();
@@ -78,6 +86,8 @@ class LoadIT {
         assertThat(schema.viewMismatches()).as("rows a view and its body do not share").allSatisfy((view, rows) ->
                 assertThat(rows).as(view).isZero());
         assertThat(schema.deriveLedger()).containsExactlyInAnyOrderElementsOf(report.acknowledged());
+        assertThat(audits).as("mv-verify run while the writers ran").allSatisfy((view, exit) ->
+                assertThat(exit).as(view).isEqualTo("no drift"));
     }
 
     @Test
