@@ -13,7 +13,6 @@ public final class Outages {
 
     private final boolean planned;
     private volatile boolean down;
-    private volatile long restarts;
 
     private Outages(boolean planned) {
         this.planned = planned;
@@ -39,17 +38,11 @@ public final class Outages {
 
     /** Called once the restarted server is ready. */
     public void up() {
-        restarts++;
         down = false;
     }
 
     boolean arePlanned() {
         return planned;
-    }
-
-    /** How often the server was restarted so far. */
-    public long restarts() {
-        return restarts;
     }
 
     /**

@@ -1,14 +1,20 @@
 package io.derive.engine.mv;
 
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.api.Result;
+import io.derive.engine.api.Row;
+import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
+import io.derive.engine.exec.query.VerifyReports;
 import io.derive.engine.plan.PlanNode;
+import io.derive.engine.schema.CanonicalDdl;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.types.ValueOrder;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -44,6 +50,44 @@ final class DriftAudit {
     }
 
     private DriftAudit() {
+    }
+
+    /** What {@code verify materialized view} answers: one row per drifted key, the count of them. */
+    static Result result(List<Drift> drift) {
+        List<String> columns = List.of("drift", "key", "stored", "expected");
+        List<Row> rows = new ArrayList<>();
+        for (Drift d : drift) {
+            rows.add(new Row(columns, new Object[] {d.kind(), tuple(d.key()), tuple(d.stored()), tuple(d.expected())}));
+        }
+        return new Result(StatementKind.VERIFY, columns, rows, rows.size());
+    }
+
+    /** What {@code verify_report()} keeps of this verification of {@code mv}. */
+    static VerifyReports.Report report(TableSchema mv, List<Drift> drift, boolean repair) {
+        long missing = 0;
+        long extra = 0;
+        List<String> sample = new ArrayList<>();
+        for (Drift d : drift) {
+            missing += d.kind().equals(MISSING) ? 1 : 0;
+            extra += d.kind().equals(EXTRA) ? 1 : 0;
+            if (sample.size() < VerifyReports.SAMPLE) {
+                sample.add(d.kind() + " " + tuple(d.key()));
+            }
+        }
+        return new VerifyReports.Report(mv.schema(), mv.name(), Instant.now(), missing, extra, drift.size() - missing - extra,
+                repair && !drift.isEmpty(), String.join("; ", sample));
+    }
+
+    /** Values as an SQL row literal, {@code (1, 'a', null)}; null for no row. */
+    private static String tuple(Object[] values) {
+        if (values == null) {
+            return null;
+        }
+        List<String> literals = new ArrayList<>();
+        for (Object value : values) {
+            literals.add(CanonicalDdl.literal(value));
+        }
+        return "(" + String.join(", ", literals) + ")";
     }
 
     /** The drifted keys of {@code mv}, in key order; {@code body} is its body's plan. */

@@ -2,17 +2,14 @@ package io.derive.engine.mv;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
-import io.derive.engine.api.Row;
 import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.MaterializedViewOperations;
-import io.derive.engine.exec.query.VerifyReports;
 import io.derive.engine.exec.ddl.RowImageReferences;
 import io.derive.engine.exec.write.RowLocks;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
-import io.derive.engine.schema.CanonicalDdl;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.Derivation;
 import io.derive.engine.schema.MaterializedViewStatistics;
@@ -164,39 +161,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
         if (verify.repair()) {
             applyNow(context, mv, drift.stream().map(DriftAudit.Drift::repair).toList());
         }
-        record(context, mv, drift, verify.repair());
-        List<String> columns = List.of("drift", "key", "stored", "expected");
-        List<Row> rows = new ArrayList<>();
-        for (DriftAudit.Drift d : drift) {
-            rows.add(new Row(columns, new Object[] {d.kind(), tuple(d.key()), tuple(d.stored()),
-                tuple(d.expected())}));
-        }
-        return new Result(StatementKind.VERIFY, columns, rows, rows.size());
-    }
-
-    private static void record(ExecutionContext context, TableSchema mv, List<DriftAudit.Drift> drift, boolean repaired) {
-        long[] counts = new long[3];
-        List<String> sample = new ArrayList<>();
-        for (DriftAudit.Drift d : drift) {
-            counts[d.kind().equals(DriftAudit.MISSING) ? 0 : d.kind().equals(DriftAudit.EXTRA) ? 1 : 2]++;
-            if (sample.size() < VerifyReports.SAMPLE) {
-                sample.add(d.kind() + " " + tuple(d.key()));
-            }
-        }
-        context.services().verifyReports().record(new VerifyReports.Report(mv.schema(), mv.name(), java.time.Instant.now(),
-                counts[0], counts[1], counts[2], repaired && !drift.isEmpty(), String.join("; ", sample)));
-    }
-
-    /** Values as an SQL row literal, {@code (1, 'a', null)}; null for no row. */
-    private static String tuple(Object[] values) {
-        if (values == null) {
-            return null;
-        }
-        List<String> literals = new ArrayList<>();
-        for (Object value : values) {
-            literals.add(CanonicalDdl.literal(value));
-        }
-        return "(" + String.join(", ", literals) + ")";
+        context.services().verifyReports().record(DriftAudit.report(mv, drift, verify.repair()));
+        return DriftAudit.result(drift);
     }
 
     private static TableSchema materializedView(QualifiedName name, ExecutionContext context) {
