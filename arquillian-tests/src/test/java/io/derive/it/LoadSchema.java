@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -103,29 +102,11 @@ final class LoadSchema {
         return mismatches;
     }
 
-    /**
-     * Runs the {@code mv-verify} job on view {@code <prefix>view} and answers its exit status
-     * once it ended; fails unless it completed within a minute.
-     */
+    /** Runs the {@code mv-verify} job on view {@code <prefix>view}; answers its exit status, failing unless it completed. */
     String verifyJob(String view) throws IOException, InterruptedException {
-        HttpResponse<String> started = server.postJson("/derive/api/jobs/mv-verify",
-                Json.createObjectBuilder().add("view", p + view).build().toString(),
-                "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
-        assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
-        long id = AdminSql.json(started.body()).getJsonNumber("executionId").longValue();
-        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
-        while (true) {
-            HttpResponse<String> status = server.get("/derive/api/jobs/" + id, "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
-            assertThat(status.statusCode()).as(status.body()).isEqualTo(200);
-            JsonObject execution = AdminSql.json(status.body());
-            String batchStatus = execution.getString("batchStatus");
-            if (batchStatus.equals("COMPLETED")) {
-                return execution.getString("exitStatus");
-            }
-            assertThat(batchStatus).as(status.body()).isIn("STARTING", "STARTED");
-            assertThat(System.nanoTime()).as("mv-verify of %s still %s", view, batchStatus).isLessThan(deadline);
-            Thread.sleep(100);
-        }
+        JsonObject execution = Jobs.run(server, "mv-verify", Json.createObjectBuilder().add("view", p + view).build());
+        assertThat(execution.getString("batchStatus")).as(execution.toString()).isEqualTo("COMPLETED");
+        return execution.getString("exitStatus");
     }
 
     /** The transactions Derive's ledger holds. */
