@@ -98,7 +98,8 @@ final class DriftAudit {
             Object[] stored = MaterializedViews.stored(mv, row);
             if (expected.put(shape.keyOf(stored), stored) != null) {
                 throw new DeriveException(DeriveException.CONSTRAINT, "materialized view '" + mv.qualifiedName()
-                        + "' must be a set: its body produced duplicate rows for one key");
+                        + "' must be a set: its body produced duplicate rows for primary key "
+                        + MaterializedViews.keyText(mv, stored));
             }
         }
         mv.derivation().statistics().bodyEvaluated();

@@ -9,6 +9,7 @@ import io.derive.engine.exec.query.QueryExecutor;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.spi.HostedTable;
+import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableShape;
@@ -18,6 +19,7 @@ import io.derive.engine.types.Collation;
 import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +62,8 @@ final class GroupFastPath {
     private final int[] sourceColumns;
     private final int[] sourceKey;
     private final List<Collation> collations;
+    /** The order two groups of one row change are locked in. */
+    private final KeyOrder groupOrder;
     private final Rows rows;
     private final String parameterPrefix;
     private final BiPredicate<Object[], Parameters> having;
@@ -87,6 +91,7 @@ final class GroupFastPath {
         this.sourceColumns = sourceColumns;
         this.sourceKey = sourceKey;
         this.collations = List.copyOf(collations);
+        this.groupOrder = new KeyOrder(collations, Collections.nCopies(collations.size(), false));
         this.rows = rows;
         this.parameterPrefix = parameterPrefix;
         this.having = havingPredicate == null ? null : ExpressionCompiler.predicate(havingPredicate);
@@ -118,7 +123,7 @@ final class GroupFastPath {
         }
         // A row moving between two groups locks both in key order, so that two single-row writes
         // moving rows between the same groups in opposite directions queue instead of deadlocking.
-        if (oldKey != null && newKey != null && ValueOrder.compareRows(newKey, oldKey, collations) < 0) {
+        if (oldKey != null && newKey != null && groupOrder.compare(newKey, oldKey) < 0) {
             GroupChanges.Touched newGroup = touch(transaction, backingStorage, changes, newKey);
             apply(touch(transaction, backingStorage, changes, oldKey), oldKey, oldArguments, false);
             apply(newGroup, newKey, newArguments, true);

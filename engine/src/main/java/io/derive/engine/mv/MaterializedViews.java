@@ -589,7 +589,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
     }
 
     /** {@code (g) = ('a')}: the key columns of {@code mv} and their values in {@code row}. */
-    private static String keyText(TableSchema mv, Object[] row) {
+    static String keyText(TableSchema mv, Object[] row) {
         List<String> columns = new ArrayList<>();
         List<String> values = new ArrayList<>();
         for (TableShape.KeyPart part : mv.primaryKey()) {

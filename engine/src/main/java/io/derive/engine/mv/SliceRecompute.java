@@ -6,15 +6,16 @@ import io.derive.engine.exec.query.EqualityKey;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.BackingHost;
+import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.txn.LockMode;
 import io.derive.engine.types.Collation;
-import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,7 @@ abstract class SliceRecompute implements MaintenanceArm {
     private final String parameterPrefix;
     private final int[] outputPositions;
     private final List<Collation> collations;
+    private final KeyOrder sliceOrder;
     private final PlanNode slice;
     private final TableShape backing;
 
@@ -44,6 +46,7 @@ abstract class SliceRecompute implements MaintenanceArm {
         this.parameterPrefix = parameterPrefix;
         this.outputPositions = outputPositions;
         this.collations = List.copyOf(collations);
+        this.sliceOrder = new KeyOrder(collations, Collections.nCopies(collations.size(), false));
         this.slice = slice;
         this.backing = backing;
     }
@@ -71,7 +74,7 @@ abstract class SliceRecompute implements MaintenanceArm {
         List<MaintenanceOp> ops = new ArrayList<>();
         // In key order: two statements recomputing the same slices lock them in one order, never in a cycle.
         List<Object[]> ordered = new ArrayList<>(slices);
-        ordered.sort((a, b) -> ValueOrder.compareRows(a, b, collations));
+        ordered.sort(sliceOrder);
         for (Object[] key : ordered) {
             // A slice is a function of source rows other writers may change: it is recomputed by one at a time.
             context.transaction().lockRow(mv.storage(), EqualityKey.of(key, collations), LockMode.EXCLUSIVE);

@@ -4,7 +4,6 @@ import io.derive.engine.types.TemporalValue;
 import io.derive.engine.types.TextValue;
 import java.math.BigDecimal;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * SQLite's total order over values of any type: NULL, then numbers (integer, real, numeric and
@@ -31,17 +30,6 @@ public final class ValueOrder {
             case 2 -> compareTexts(a, b, collation);
             default -> Arrays.compareUnsigned((byte[]) a, (byte[]) b);
         };
-    }
-
-    /** Rows (keys) in the order of their columns, each column compared under its collation. */
-    public static int compareRows(Object[] a, Object[] b, List<Collation> collations) {
-        for (int i = 0; i < a.length; i++) {
-            int c = compare(a[i], b[i], collations.get(i));
-            if (c != 0) {
-                return c;
-            }
-        }
-        return 0;
     }
 
     /** Value identity as a host must report it: same type and same value, byte for byte. */

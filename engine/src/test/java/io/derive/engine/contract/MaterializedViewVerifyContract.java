@@ -56,9 +56,11 @@ public abstract class MaterializedViewVerifyContract extends HostContractTest {
 
     @Test
     void aRepairWithNoDriftWritesNothing() {
+        session.execute("begin");
         assertThat(session.execute("verify materialized view per_g repair").rows()).isEmpty();
-        assertThat(rows("select g, n, total from per_g order by g"))
-                .containsExactlyElementsOf(rows("select g, count(*), sum(v) from src group by g order by g"));
+
+        assertThat(rows("select object, mode from locks() where object like '%per_g%'")).as("no row of the view written").isEmpty();
+        session.execute("rollback");
     }
 
     @Test
