@@ -1,19 +1,10 @@
 package io.derive.batch;
 
-import io.derive.client.DeriveConnection;
-import io.derive.client.DeriveConnectionFactory;
-import io.derive.engine.api.DeriveException;
-
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 
-import jakarta.annotation.Resource;
-import jakarta.batch.api.AbstractBatchlet;
-import jakarta.batch.api.BatchProperty;
 import jakarta.batch.runtime.BatchStatus;
-import jakarta.batch.runtime.context.JobContext;
 import jakarta.enterprise.context.Dependent;
-import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
 /**
@@ -23,35 +14,13 @@ import jakarta.inject.Named;
  */
 @Named("mvRefreshBatchlet")
 @Dependent
-public class MvRefreshBatchlet extends AbstractBatchlet {
+public class MvRefreshBatchlet extends ViewStatementBatchlet {
 
     private static final Logger LOG = System.getLogger(MvRefreshBatchlet.class.getName());
 
-    @Inject
-    @BatchProperty
-    String view;
-
-    @Inject
-    JobContext jobContext;
-
-    @Resource(lookup = "eis/derive")
-    DeriveConnectionFactory connectionFactory;
-
     @Override
     public String process() {
-        if (!Identifiers.isIdentifier(view)) {
-            // The name goes into SQL text, so anything but a plain identifier is refused outright.
-            String message = "invalid materialized view name: " + view;
-            jobContext.setExitStatus(message);
-            throw new IllegalArgumentException(message);
-        }
-        try (DeriveConnection connection = connectionFactory.getConnection()) {
-            connection.execute("refresh materialized view " + view);
-        } catch (DeriveException e) {
-            LOG.log(Level.WARNING, "refresh of materialized view {0} failed: {1}", view, e.getMessage());
-            jobContext.setExitStatus(e.getMessage());
-            throw e;
-        }
+        run("refresh", "refresh materialized view ", "");
         LOG.log(Level.INFO, "refreshed materialized view {0}", view);
         return BatchStatus.COMPLETED.name();
     }

@@ -1,8 +1,5 @@
 package io.derive.batch;
 
-import io.derive.client.DeriveConnection;
-import io.derive.client.DeriveConnectionFactory;
-import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
 
@@ -11,10 +8,7 @@ import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 
-import jakarta.annotation.Resource;
-import jakarta.batch.api.AbstractBatchlet;
 import jakarta.batch.api.BatchProperty;
-import jakarta.batch.runtime.context.JobContext;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
@@ -28,41 +22,19 @@ import jakarta.inject.Named;
  */
 @Named("mvVerifyBatchlet")
 @Dependent
-public class MvVerifyBatchlet extends AbstractBatchlet {
+public class MvVerifyBatchlet extends ViewStatementBatchlet {
 
     private static final Logger LOG = System.getLogger(MvVerifyBatchlet.class.getName());
     private static final int SAMPLE = 10;
 
     @Inject
     @BatchProperty
-    String view;
-
-    @Inject
-    @BatchProperty
     String repair;
-
-    @Inject
-    JobContext jobContext;
-
-    @Resource(lookup = "eis/derive")
-    DeriveConnectionFactory connectionFactory;
 
     @Override
     public String process() {
-        if (!Identifiers.isIdentifier(view)) {
-            String message = "invalid materialized view name: " + view;
-            jobContext.setExitStatus(message);
-            throw new IllegalArgumentException(message);
-        }
         boolean repairing = Boolean.parseBoolean(repair);
-        Result verified;
-        try (DeriveConnection connection = connectionFactory.getConnection()) {
-            verified = connection.run("verify materialized view " + view + (repairing ? " repair" : ""));
-        } catch (DeriveException e) {
-            LOG.log(Level.WARNING, "verification of materialized view {0} failed: {1}", view, e.getMessage());
-            jobContext.setExitStatus(e.getMessage());
-            throw e;
-        }
+        Result verified = run("verification", "verify materialized view ", repairing ? " repair" : "");
         String outcome = outcome(verified.rows(), repairing);
         LOG.log(verified.rows().isEmpty() ? Level.INFO : Level.WARNING, "verified materialized view {0}: {1}", view, outcome);
         jobContext.setExitStatus(outcome);
