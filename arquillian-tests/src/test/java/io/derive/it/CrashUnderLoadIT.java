@@ -40,13 +40,6 @@ class CrashUnderLoadIT {
     /** Load between a restart and the next kill: 1 to 4 s. */
     private static final int MIN_LOAD_MILLIS = 1_000;
     private static final int MORE_LOAD_MILLIS = 3_000;
-    private static final String SECOND_ON_DISK = """
-            <server>
-              <dataSource id="secondDB">
-                <properties.derby.embedded databaseName="${server.output.dir}/databases/second" createDatabase="create"/>
-              </dataSource>
-            </server>
-            """;
 
     private static final LibertyServer server = LibertyServer.fromBuild();
     private static final AdminSql sql = new AdminSql(server);
@@ -55,7 +48,7 @@ class CrashUnderLoadIT {
     static void startAFreshServer() {
         server.reset();
         server.deploy(TestApplication.ear());
-        server.configure("second-on-disk", SECOND_ON_DISK);
+        server.configure("second-on-disk", DropIns.SECOND_ON_DISK);
         server.start();
     }
 

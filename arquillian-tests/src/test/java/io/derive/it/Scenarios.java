@@ -3,8 +3,11 @@ package io.derive.it;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** How a test client speaks to the test module's {@code /derive-test/scenario} servlet. */
-final class Scenarios {
+/**
+ * How a test client speaks to the test module's servlets ({@code /derive-test/scenario} and
+ * {@code /derive-test/load}), which answer {@code name=value} lines.
+ */
+public final class Scenarios {
     private Scenarios() {
     }
 
@@ -18,7 +21,7 @@ final class Scenarios {
     }
 
     /** The servlet's {@code name=value} lines; a name given on several lines maps to them joined by newlines. */
-    static Map<String, String> answer(String body) {
+    public static Map<String, String> answer(String body) {
         Map<String, String> lines = new LinkedHashMap<>();
         for (String line : body.split("\n")) {
             int eq = line.indexOf('=');

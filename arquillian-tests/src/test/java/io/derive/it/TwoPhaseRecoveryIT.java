@@ -38,14 +38,6 @@ class TwoPhaseRecoveryIT {
     private static final String IN_DOUBT = "25I01";
     /** DeriveException.HEURISTICALLY_ROLLED_BACK: an operator rolled the branch back. */
     private static final String HEURISTICALLY_ROLLED_BACK = "25I03";
-    /** jdbc/second on disk, so that what it prepared or committed outlives the JVM. */
-    private static final String SECOND_ON_DISK = """
-            <server>
-              <dataSource id="secondDB">
-                <properties.derby.embedded databaseName="${server.output.dir}/databases/second" createDatabase="create"/>
-              </dataSource>
-            </server>
-            """;
 
     private static final LibertyServer server = LibertyServer.fromBuild();
     private static final AdminSql sql = new AdminSql(server);
@@ -54,7 +46,7 @@ class TwoPhaseRecoveryIT {
     static void deployOnAFreshServer() {
         server.reset();
         server.deploy(TestApplication.ear());
-        server.configure("second-on-disk", SECOND_ON_DISK);
+        server.configure("second-on-disk", DropIns.SECOND_ON_DISK);
     }
 
     @AfterAll

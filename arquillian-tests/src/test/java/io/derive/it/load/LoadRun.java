@@ -1,5 +1,6 @@
 package io.derive.it.load;
 
+import io.derive.it.Scenarios;
 import io.derive.it.server.LibertyServer;
 
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -231,15 +233,9 @@ public final class LoadRun {
                 LOG.log(Level.INFO, "ledgers of tx {0} did not answer yet: {1}", tx, answer.body().strip());
                 return null;
             }
-            String derive = null;
-            String second = null;
-            for (String line : answer.body().split("\n")) {
-                if (line.startsWith("derive=")) {
-                    derive = line.substring("derive=".length());
-                } else if (line.startsWith("second=")) {
-                    second = line.substring("second=".length());
-                }
-            }
+            Map<String, String> held = Scenarios.answer(answer.body());
+            String derive = held.get("derive");
+            String second = held.get("second");
             return derive == null || second == null ? null : new String[] {derive, second};
         } catch (IOException e) {
             return null;
