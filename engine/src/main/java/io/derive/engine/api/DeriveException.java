@@ -37,6 +37,11 @@ public class DeriveException extends RuntimeException {
     /** The transaction was chosen to end a deadlock and has rolled back (SQLSTATE deadlock_detected): retry it. */
     public static final String DEADLOCK = "40P01";
     public static final String READ_ONLY = "25006";
+    /**
+     * The object is held by another run (SQLSTATE object_in_use): a second chunked refresh run of
+     * a materialized view while one holds its lease. Not worth retrying until that run ends.
+     */
+    public static final String OBJECT_IN_USE = "55006";
     /** The transaction was canceled by {@link Session#cancel()} (SQLSTATE query_canceled). */
     public static final String CANCELED = "57014";
     public static final String FEATURE_NOT_SUPPORTED = "0A000";

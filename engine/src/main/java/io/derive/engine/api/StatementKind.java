@@ -28,7 +28,14 @@ public enum StatementKind {
      * materialized view, maintained table or index. No rows, a count of 0.
      */
     DDL,
-    /** {@code refresh materialized view}: no rows, a count of 0 (the view's rows are not counted). */
+    /**
+     * {@code refresh materialized view}: no rows, a count of 0 (the view's rows are not counted).
+     * A step of a chunked run answers one row: {@code start} (columns {@code run}, {@code shadow},
+     * {@code rows} already in the shadow, {@code resumed} 1 or 0), {@code continue}
+     * ({@code written}, {@code position} in the body's rows, {@code expected} rows in all,
+     * {@code last_key}, {@code done} 1 or 0), {@code finish} ({@code changed}: the rows the final
+     * diff changed, {@code swapped} 1 when the view took the shadow's storage); {@code cancel} none.
+     */
     REFRESH,
     /**
      * {@code verify materialized view}: one row per key where the view and a fresh evaluation of

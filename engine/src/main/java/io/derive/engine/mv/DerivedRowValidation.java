@@ -78,7 +78,7 @@ final class DerivedRowValidation {
         validator.checkDeferred(context, rows, context.pragmas().foreignKeys());
     }
 
-    private static boolean declaresConstraints(TableSchema mv) {
+    static boolean declaresConstraints(TableSchema mv) {
         TableConstraints c = mv.constraints();
         if (!c.foreignKeys().isEmpty() || c.checks().stream().anyMatch(CheckConstraint::appliesToDerivedRows)) {
             return true;

@@ -79,7 +79,7 @@ final class DriftAudit {
     }
 
     /** Values as an SQL row literal, {@code (1, 'a', null)}; null for no row. */
-    private static String tuple(Object[] values) {
+    static String tuple(Object[] values) {
         if (values == null) {
             return null;
         }

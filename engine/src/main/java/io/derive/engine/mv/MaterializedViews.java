@@ -6,12 +6,14 @@ import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.MaterializedViewOperations;
 import io.derive.engine.exec.ddl.RowImageReferences;
+import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.exec.write.RowLocks;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.Derivation;
+import io.derive.engine.schema.IndexSchema;
 import io.derive.engine.schema.MaterializedViewStatistics;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.schema.Tags;
@@ -127,17 +129,86 @@ public final class MaterializedViews implements MaterializedViewOperations {
     public Result refresh(Statement.RefreshMaterializedView refresh, ExecutionContext context) {
         QualifiedName name = refresh.name();
         TableSchema mv = materializedView(name, context);
+        if (refresh.step() != null) {
+            return new RefreshRun(this, mv, context, name.span()).step(refresh.step());
+        }
         context.transaction().beginWrite();
+        refreshInPlace(mv, context, name.span());
+        return Result.empty(StatementKind.REFRESH);
+    }
+
+    /**
+     * Makes the contents of {@code mv} its body's rows in this transaction, by a keyed diff of
+     * its backing; a stale MV is first planned anew (only refresh clears staleness: the body must
+     * plan again, with the backing's shape or a shifted one).
+     *
+     * @return the rows the diff changed
+     */
+    long refreshInPlace(TableSchema mv, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
         if (mv.derivation().stale()) {
-            // Only refresh clears staleness: the body must plan again, with the backing's shape or a shifted one.
             TableSchema stale = mv;
             TableSchema current = recompiled(stale, context.transaction().catalog(), context)
-                    .orElseGet(() -> reshapedForRefresh(stale, context, name.span()));
+                    .orElseGet(() -> reshapedForRefresh(stale, context, at));
             context.transaction().changeCatalog(context.transaction().catalog().replacing(mv, current));
             mv = current;
         }
-        cascade(context, mv, fill(mv, bodyPlan(mv, context), context), true);
-        return Result.empty(StatementKind.REFRESH);
+        List<BackingRowChange> changes = fill(mv, bodyPlan(mv, context), context);
+        cascade(context, mv, changes, true);
+        return changes.size();
+    }
+
+    /**
+     * The columns {@code mv} publishes after a refresh: its own, or for a stale MV those its body
+     * now derives ({@link BackingReshape}). Changes nothing.
+     *
+     * @throws DeriveException when the body of a stale MV no longer plans, or its shape cannot shift in place
+     */
+    static List<ColumnSchema> refreshedColumns(TableSchema mv, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
+        if (!mv.derivation().stale()) {
+            return mv.columns();
+        }
+        BodyAnalysis body = replanned(mv, context, at);
+        return sameShape(body, mv) ? BackingReshape.relaxed(mv, body).orElse(mv.columns())
+                : BackingReshape.forRefresh(mv, body, at);
+    }
+
+    /**
+     * Whether a refresh of {@code mv} may put it on other storage filled apart and then diffed
+     * to the body: only when nothing reads the changes of its rows (a live MV over it, a foreign
+     * key to it, a constraint declared on its derived rows), since those rows' changes from the
+     * old contents are not computed.
+     */
+    static boolean movable(TableSchema mv, ExecutionContext context) {
+        return !DerivedRowValidation.declaresConstraints(mv) && !referenced(context, mv)
+                && context.transaction().catalog().dependentsOf(mv).stream().allMatch(d -> d.derivation().stale());
+    }
+
+    /**
+     * Refreshes {@code mv} onto the storage of {@code filled}, a table of the columns
+     * {@link #refreshedColumns} gives and the key of {@code mv} that holds rows near the body's:
+     * the MV takes that storage (its indexes re-created on it, its old storage released at
+     * commit), {@code filled} leaves the catalog, and a keyed diff makes the contents the body's.
+     * Precondition: {@link #movable}, and the transaction holds the catalog exclusive.
+     *
+     * @return the rows the diff changed
+     */
+    long refreshOnto(TableSchema mv, TableSchema filled, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
+        Transaction txn = context.transaction();
+        io.derive.engine.schema.Catalog catalog = txn.catalog();
+        TableSchema placed = new TableSchema(mv.schema(), mv.name(), filled.columns(), mv.primaryKey(), mv.module(),
+                filled.storage(), mv.derivation(), mv.constraints(), null, mv.tags());
+        if (mv.derivation().stale()) {
+            placed = rearmed(placed, replanned(mv, context, at), catalog);
+        }
+        for (IndexSchema index : placed.constraints().indexes()) {
+            filled.storage().createIndex(IndexShapes.of(placed, index));
+            txn.onRollback(() -> filled.storage().dropIndex(index.name()));
+        }
+        txn.onCommit(mv.storage()::drop);
+        txn.changeCatalog(catalog.without(filled).replacing(mv, placed));
+        List<BackingRowChange> changes = fill(placed, bodyPlan(placed, context), context);
+        cascade(context, placed, changes, true);
+        return changes.size();
     }
 
     /**
@@ -180,18 +251,22 @@ public final class MaterializedViews implements MaterializedViewOperations {
      */
     private static TableSchema reshapedForRefresh(TableSchema mv, ExecutionContext context,
                                                   io.derive.engine.sql.ast.SourceSpan at) {
-        io.derive.engine.schema.Catalog catalog = context.transaction().catalog();
-        BodyAnalysis body;
+        BodyAnalysis body = replanned(mv, context, at);
+        return rearmed(BackingReshape.reshaped(context.transaction(), mv, BackingReshape.forRefresh(mv, body, at), at),
+                body, context.transaction().catalog());
+    }
+
+    /** The body of a stale {@code mv} planned against the current catalog. */
+    private static BodyAnalysis replanned(TableSchema mv, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
         try {
-            PlanNode plan = new QueryBinder(catalog, mv.derivation().bodySql()).bind(mv.derivation().body());
-            body = analyze(mv.qualifiedName(), mv.derivation().body(), plan, context, declaredKey(mv));
+            PlanNode plan = new QueryBinder(context.transaction().catalog(), mv.derivation().bodySql())
+                    .bind(mv.derivation().body());
+            return analyze(mv.qualifiedName(), mv.derivation().body(), plan, context, declaredKey(mv));
         } catch (DeriveException noLongerPlans) {
             throw new DeriveException(DeriveException.INVALID_DEFINITION, "materialized view '" + mv.qualifiedName()
                     + "' is stale and its body no longer plans (" + noLongerPlans.getMessage().replaceFirst(
                     " at \\d+:\\d+$", "") + "): drop and recreate it", at.line(), at.column());
         }
-        return rearmed(BackingReshape.reshaped(context.transaction(), mv, BackingReshape.forRefresh(mv, body, at), at),
-                body, catalog);
     }
 
     /** {@code mv}, reshaped for {@code body}, with the maintenance of that body over its new shape. */
@@ -512,7 +587,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         return depth;
     }
 
-    private static PlanNode bodyPlan(TableSchema mv, ExecutionContext context) {
+    static PlanNode bodyPlan(TableSchema mv, ExecutionContext context) {
         return new QueryBinder(context.transaction().catalog(), mv.derivation().bodySql()).bind(mv.derivation().body());
     }
 

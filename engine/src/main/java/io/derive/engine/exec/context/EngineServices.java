@@ -34,6 +34,7 @@ public final class EngineServices {
     private volatile String unavailable;
     private volatile Supplier<List<InDoubtBranch>> inDoubtBranches = List::of;
     private final VerifyReports verifyReports = new VerifyReports();
+    private final RefreshEvaluations refreshEvaluations = new RefreshEvaluations();
 
     public EngineServices(String databaseName, CommittedState committed, Map<String, TableModule> modules, String defaultHost) {
         this.databaseName = databaseName;
@@ -56,6 +57,11 @@ public final class EngineServices {
     /** Where {@code verify materialized view} records what it found, for {@code verify_report()}. */
     public VerifyReports verifyReports() {
         return verifyReports;
+    }
+
+    /** What the chunked refresh runs of this open keep in memory, and the open's identity. */
+    public RefreshEvaluations refreshEvaluations() {
+        return refreshEvaluations;
     }
 
     public RehydrateReport rehydrateReport() {

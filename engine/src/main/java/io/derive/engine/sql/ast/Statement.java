@@ -218,7 +218,17 @@ public sealed interface Statement {
     record Drop(ObjectKind kind, QualifiedName name, boolean ifExists, SourceSpan span) implements Statement {
     }
 
-    record RefreshMaterializedView(QualifiedName name, SourceSpan span) implements Statement {
+    /**
+     * {@code refresh materialized view n}, whole and atomic ({@code step} null), or one step of a
+     * chunked refresh run: {@code start run 'r'}, {@code continue run 'r' limit k},
+     * {@code finish run 'r'}, {@code cancel}.
+     */
+    record RefreshMaterializedView(QualifiedName name, RefreshStep step, SourceSpan span) implements Statement {
+    }
+
+    /** A step of a chunked refresh run; {@code run} is null for {@link Phase#CANCEL}, {@code limit} is 0 but for {@link Phase#CONTINUE}. */
+    record RefreshStep(Phase phase, String run, long limit) {
+        public enum Phase { START, CONTINUE, FINISH, CANCEL }
     }
 
     /** {@code verify materialized view n [repair]}. */
