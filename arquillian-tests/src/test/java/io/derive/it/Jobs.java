@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 
 /** The admin API's batch jobs ({@code /derive/api/jobs}) on a {@link LibertyServer}, as the demo administrator. */
 final class Jobs {
@@ -23,20 +24,69 @@ final class Jobs {
      * (COMPLETED, FAILED, STOPPED or ABANDONED); fails the test unless it ended within a minute.
      */
     static JsonObject run(LibertyServer server, String job, JsonObject parameters) throws IOException, InterruptedException {
-        HttpResponse<String> started = server.postJson("/derive/api/jobs/" + job, parameters.toString(),
-                "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
-        assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
-        long id = AdminSql.json(started.body()).getJsonNumber("executionId").longValue();
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        return awaitEnd(server, start(server, job, parameters), TIMEOUT);
+    }
+
+    /** Starts {@code job} with {@code parameters}; answers the execution id. */
+    static long start(LibertyServer server, String job, JsonObject parameters) throws IOException {
+        return executionId(server.postJson("/derive/api/jobs/" + job, parameters.toString(),
+                "Authorization", LibertyServer.ADMIN_AUTHORIZATION));
+    }
+
+    /** Restarts execution {@code id}; answers the new execution's id. */
+    static long restart(LibertyServer server, long id) throws IOException {
+        return executionId(server.postJson("/derive/api/jobs/" + id + "/restart", "",
+                "Authorization", LibertyServer.ADMIN_AUTHORIZATION));
+    }
+
+    /** Asks execution {@code id} to stop (between chunks). */
+    static void stop(LibertyServer server, long id) throws IOException {
+        executionId(server.postJson("/derive/api/jobs/" + id + "/stop", "", "Authorization", LibertyServer.ADMIN_AUTHORIZATION));
+    }
+
+    /** The admin API's status of execution {@code id}, its steps included. */
+    static JsonObject status(LibertyServer server, long id) throws IOException {
+        HttpResponse<String> status = server.get("/derive/api/jobs/" + id, "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
+        assertThat(status.statusCode()).as(status.body()).isEqualTo(200);
+        return AdminSql.json(status.body());
+    }
+
+    /** The status of execution {@code id} once it ended; fails the test unless it ended within {@code timeout}. */
+    static JsonObject awaitEnd(LibertyServer server, long id, Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
-            HttpResponse<String> status = server.get("/derive/api/jobs/" + id, "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
-            assertThat(status.statusCode()).as(status.body()).isEqualTo(200);
-            JsonObject execution = AdminSql.json(status.body());
+            JsonObject execution = status(server, id);
             if (List.of("COMPLETED", "FAILED", "STOPPED", "ABANDONED").contains(execution.getString("batchStatus"))) {
                 return execution;
             }
-            assertThat(System.nanoTime()).as("%s %d still %s", job, id, execution.getString("batchStatus")).isLessThan(deadline);
+            assertThat(System.nanoTime()).as("%d still %s", id, execution.getString("batchStatus")).isLessThan(deadline);
             Thread.sleep(100);
         }
+    }
+
+    /** The progress the chunk step of refresh execution {@code status} recorded; empty before its first chunk. */
+    static JsonObject progress(JsonObject status) {
+        for (JsonValue step : status.getJsonArray("steps")) {
+            JsonObject s = step.asJsonObject();
+            if (s.getString("name").equals("chunks") && s.containsKey("progress")) {
+                return s.getJsonObject("progress");
+            }
+        }
+        return JsonValue.EMPTY_JSON_OBJECT;
+    }
+
+    /** The step named {@code name} of execution {@code status}. */
+    static JsonObject step(JsonObject status, String name) {
+        for (JsonValue step : status.getJsonArray("steps")) {
+            if (step.asJsonObject().getString("name").equals(name)) {
+                return step.asJsonObject();
+            }
+        }
+        throw new AssertionError("no step " + name + " in " + status);
+    }
+
+    private static long executionId(HttpResponse<String> response) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return AdminSql.json(response.body()).getJsonNumber("executionId").longValue();
     }
 }

@@ -1,12 +1,24 @@
 package io.derive.batch;
 
 import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Properties;
 
+import jakarta.batch.operations.JobExecutionAlreadyCompleteException;
+import jakarta.batch.operations.JobExecutionNotMostRecentException;
+import jakarta.batch.operations.JobExecutionNotRunningException;
 import jakarta.batch.operations.JobOperator;
+import jakarta.batch.operations.JobRestartException;
+import jakarta.batch.operations.NoSuchJobException;
 import jakarta.batch.operations.NoSuchJobExecutionException;
 import jakarta.batch.runtime.BatchRuntime;
 import jakarta.batch.runtime.JobExecution;
+import jakarta.batch.runtime.JobInstance;
+import jakarta.batch.runtime.Metric;
+import jakarta.batch.runtime.StepExecution;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -19,15 +31,26 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * {@code POST /api/jobs/mv-refresh} with {@code {"view": "v"}} starts a refresh, {@code POST
- * /api/jobs/mv-verify} with {@code {"view": "v", "repair": false}} a verification (repair is
- * optional, false by default); both answer {@code {"executionId": n}}. {@code GET
- * /api/jobs/{executionId}} answers {@code {"batchStatus": ..., "exitStatus": ...}} (404 for an
- * unknown execution).
+ * The batch jobs of the admin API, as JSON:
+ * <ul>
+ *   <li>{@code POST /api/jobs/mv-refresh} with {@code {"view": "v", "chunkSize": 10000,
+ *       "chunkSeconds": 60}} (the sizes optional) starts a chunked refresh, {@code POST
+ *       /api/jobs/mv-verify} with {@code {"view": "v", "repair": false}} a verification; both
+ *       answer {@code {"executionId": n}}.</li>
+ *   <li>{@code GET /api/jobs?view=v}: the executions of both jobs for that view, newest first.</li>
+ *   <li>{@code GET /api/jobs/{executionId}}: its batch and exit status, times, and per step the
+ *       counts (rows read and written, commits, rollbacks) and, for a refresh's chunk step, its
+ *       progress: chunks, the first chunk of this execution, rows of the body written and
+ *       expected, percent, elapsed seconds and rows per second (404 for an unknown execution).</li>
+ *   <li>{@code POST /api/jobs/{executionId}/stop} (takes effect between chunks) and
+ *       {@code POST /api/jobs/{executionId}/restart} (answers the new {@code executionId}); a
+ *       refused operation is a 409 with the batch runtime's reason.</li>
+ * </ul>
  */
 @Path("jobs")
 @Produces(MediaType.APPLICATION_JSON)
@@ -35,6 +58,7 @@ public class JobsResource {
 
     static final String MV_REFRESH = "mv-refresh";
     static final String MV_VERIFY = "mv-verify";
+    private static final int MAX_INSTANCES = 200;
 
     @POST
     @Path(MV_REFRESH)
@@ -50,54 +74,186 @@ public class JobsResource {
         return start(MV_VERIFY, body);
     }
 
-    /** Starts {@code job} for the request's {@code view} (and, for mv-verify, {@code repair}). */
+    /** Starts {@code job} for the request's {@code view} and the job's own parameters. */
     private static Response start(String job, String body) {
-        String view;
-        boolean repair;
+        Properties parameters = new Properties();
         try (JsonReader reader = Json.createReader(new StringReader(body == null ? "" : body))) {
             JsonObject request = reader.readObject();
-            view = request.getString("view", null);
-            JsonValue given = request.getOrDefault("repair", JsonValue.FALSE);
-            if (given != JsonValue.TRUE && given != JsonValue.FALSE) {
-                return SqlResource.badRequest("\"repair\" must be true or false");
+            String view = request.getString("view", null);
+            // Checked here too so that a bad name is a 400 for the caller, not a failed job later.
+            if (!Identifiers.isIdentifier(view)) {
+                return SqlResource.badRequest("\"view\" must be a materialized view name");
             }
-            repair = given == JsonValue.TRUE;
+            parameters.setProperty("view", view);
+            if (job.equals(MV_VERIFY)) {
+                JsonValue given = request.getOrDefault("repair", JsonValue.FALSE);
+                if (given != JsonValue.TRUE && given != JsonValue.FALSE) {
+                    return SqlResource.badRequest("\"repair\" must be true or false");
+                }
+                parameters.setProperty("repair", Boolean.toString(given == JsonValue.TRUE));
+            } else {
+                for (String size : List.of("chunkSize", "chunkSeconds")) {
+                    JsonValue given = request.get(size);
+                    if (given != null) {
+                        if (!(given instanceof jakarta.json.JsonNumber n) || !n.isIntegral() || n.longValue() < 1
+                                || n.longValue() > 1_000_000) {
+                            return SqlResource.badRequest("\"" + size + "\" must be a whole number from 1 to 1000000");
+                        }
+                        parameters.setProperty(size, Long.toString(n.longValue()));
+                    }
+                }
+            }
         } catch (JsonException | ClassCastException e) {
             return SqlResource.badRequest("malformed request: " + e.getMessage());
-        }
-        // Checked here too so that a bad name is a 400 for the caller, not a failed job later.
-        if (!Identifiers.isIdentifier(view)) {
-            return SqlResource.badRequest("\"view\" must be a materialized view name");
-        }
-        Properties parameters = new Properties();
-        parameters.setProperty("view", view);
-        if (job.equals(MV_VERIFY)) {
-            parameters.setProperty("repair", Boolean.toString(repair));
         }
         long executionId = operator().start(job, parameters);
         return Response.ok(Json.createObjectBuilder().add("executionId", executionId).build()).build();
     }
 
     @GET
+    public Response executionsOf(@QueryParam("view") String view) {
+        if (!Identifiers.isIdentifier(view)) {
+            return SqlResource.badRequest("\"view\" must be a materialized view name");
+        }
+        JobOperator operator = operator();
+        List<JobExecution> executions = new ArrayList<>();
+        for (String job : List.of(MV_REFRESH, MV_VERIFY)) {
+            List<JobInstance> instances;
+            try {
+                instances = operator.getJobInstances(job, 0, MAX_INSTANCES);
+            } catch (NoSuchJobException neverRun) {
+                continue;
+            }
+            for (JobInstance instance : instances) {
+                for (JobExecution execution : operator.getJobExecutions(instance)) {
+                    Properties parameters = operator.getParameters(execution.getExecutionId());
+                    if (parameters != null && view.equalsIgnoreCase(parameters.getProperty("view"))) {
+                        executions.add(execution);
+                    }
+                }
+            }
+        }
+        executions.sort(Comparator.comparingLong(JobExecution::getExecutionId).reversed());
+        JsonArrayBuilder list = Json.createArrayBuilder();
+        executions.forEach(e -> list.add(summary(e)));
+        return Response.ok(Json.createObjectBuilder().add("view", view).add("executions", list).build()).build();
+    }
+
+    @GET
     @Path("{executionId}")
     public Response status(@PathParam("executionId") long executionId) {
         JobExecution execution;
+        List<StepExecution> steps;
         try {
             execution = operator().getJobExecution(executionId);
+            steps = operator().getStepExecutions(executionId);
         } catch (NoSuchJobExecutionException e) {
-            return Response.status(Response.Status.NOT_FOUND)
-                    .entity(JsonValues.error("no such job execution: " + executionId, "not-found")).build();
+            return notFound(executionId);
         }
+        JsonArrayBuilder stepList = Json.createArrayBuilder();
+        for (StepExecution step : steps) {
+            stepList.add(step(step));
+        }
+        return Response.ok(summary(execution).add("steps", stepList).build()).build();
+    }
+
+    @POST
+    @Path("{executionId}/stop")
+    public Response stop(@PathParam("executionId") long executionId) {
+        try {
+            operator().stop(executionId);
+        } catch (NoSuchJobExecutionException e) {
+            return notFound(executionId);
+        } catch (JobExecutionNotRunningException e) {
+            return conflict("job execution " + executionId + " is not running: " + e.getMessage());
+        }
+        return Response.ok(Json.createObjectBuilder().add("executionId", executionId).build()).build();
+    }
+
+    @POST
+    @Path("{executionId}/restart")
+    public Response restart(@PathParam("executionId") long executionId) {
+        long restarted;
+        try {
+            restarted = operator().restart(executionId, operator().getParameters(executionId));
+        } catch (NoSuchJobExecutionException e) {
+            return notFound(executionId);
+        } catch (JobExecutionAlreadyCompleteException | JobExecutionNotMostRecentException | JobRestartException e) {
+            return conflict("job execution " + executionId + " cannot be restarted: " + e.getMessage());
+        }
+        return Response.ok(Json.createObjectBuilder().add("executionId", restarted).build()).build();
+    }
+
+    private static JsonObjectBuilder summary(JobExecution execution) {
         JsonObjectBuilder json = Json.createObjectBuilder()
-                .add("executionId", executionId)
+                .add("executionId", execution.getExecutionId())
                 .add("jobName", execution.getJobName())
                 .add("batchStatus", execution.getBatchStatus().name());
-        if (execution.getExitStatus() == null) {
-            json.addNull("exitStatus");
-        } else {
-            json.add("exitStatus", execution.getExitStatus());
+        addNullable(json, "exitStatus", execution.getExitStatus());
+        addNullable(json, "started", execution.getStartTime() == null ? null : execution.getStartTime().toInstant().toString());
+        addNullable(json, "ended", execution.getEndTime() == null ? null : execution.getEndTime().toInstant().toString());
+        return json;
+    }
+
+    /** A step's counts, and the progress a refresh's chunk step recorded. */
+    private static JsonObjectBuilder step(StepExecution step) {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("name", step.getStepName())
+                .add("batchStatus", step.getBatchStatus().name());
+        for (Metric metric : step.getMetrics()) {
+            switch (metric.getType()) {
+                case READ_COUNT -> json.add("readCount", metric.getValue());
+                case WRITE_COUNT -> json.add("writeCount", metric.getValue());
+                case COMMIT_COUNT -> json.add("commitCount", metric.getValue());
+                case ROLLBACK_COUNT -> json.add("rollbackCount", metric.getValue());
+                default -> { }
+            }
         }
-        return Response.ok(json.build()).build();
+        if (step.getPersistentUserData() instanceof RefreshProgress progress && step.getStartTime() != null) {
+            long end = step.getEndTime() == null ? System.currentTimeMillis() : step.getEndTime().getTime();
+            double elapsed = Math.max(1, end - step.getStartTime().getTime()) / 1000.0;
+            long rowsThisExecution = metric(step, Metric.MetricType.WRITE_COUNT);
+            JsonObjectBuilder p = Json.createObjectBuilder()
+                    .add("chunks", progress.chunks())
+                    .add("firstChunk", progress.chunksAtStart() + 1)
+                    .add("rowsWritten", progress.rowsWritten())
+                    .add("position", progress.position())
+                    .add("expected", progress.expected())
+                    .add("percent", progress.expected() <= 0 ? 100.0
+                            : Math.min(100.0, Math.round(progress.position() * 1000.0 / progress.expected()) / 10.0))
+                    .add("elapsedSeconds", elapsed)
+                    .add("rowsPerSecond", Math.round(rowsThisExecution / elapsed));
+            addNullable(p, "lastKey", progress.lastKey());
+            json.add("progress", p);
+        }
+        return json;
+    }
+
+    private static long metric(StepExecution step, Metric.MetricType type) {
+        for (Metric metric : step.getMetrics()) {
+            if (metric.getType() == type) {
+                return metric.getValue();
+            }
+        }
+        return 0;
+    }
+
+    private static void addNullable(JsonObjectBuilder json, String name, String value) {
+        if (value == null) {
+            json.addNull(name);
+        } else {
+            json.add(name, value);
+        }
+    }
+
+    private static Response notFound(long executionId) {
+        return Response.status(Response.Status.NOT_FOUND)
+                .entity(JsonValues.error("no such job execution: " + executionId, "not-found")).build();
+    }
+
+    private static Response conflict(String message) {
+        return Response.status(Response.Status.CONFLICT).type(MediaType.APPLICATION_JSON)
+                .entity(JsonValues.error(message, "conflict")).build();
     }
 
     private static JobOperator operator() {

@@ -1,0 +1,234 @@
+package io.derive.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.derive.it.server.LibertyServer;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code mv-refresh} as a chunked job on Liberty: each chunk of the body's rows in its own
+ * two-phase transaction with the job repository, writers of the sources going on meanwhile, the
+ * view published whole at the finish step, restartable after a fault, a stop and a kill -9 of
+ * the server, one run per view at a time.
+ */
+class RefreshJobIT {
+    private static final Map<String, String> FAULT = Map.of("derive.test.refreshFault", "faulty:3");
+    private static final Duration LONG = Duration.ofMinutes(5);
+
+    private static final LibertyServer server = LibertyServer.fromBuild();
+    private static final AdminSql sql = new AdminSql(server);
+
+    @BeforeAll
+    static void startAFreshServer() {
+        server.reset();
+        server.deploy(TestApplication.ear());
+        server.start(FAULT);
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.stop();
+    }
+
+    /** A source of {@code rows} rows on {@code host} and a projection view of it, one view row per source row. */
+    private static void viewOver(String name, int rows, String host) throws Exception {
+        sql.run("create table " + name + "_src (k integer primary key, g integer not null, v integer not null) using " + host);
+        sql.run("insert into " + name + "_src select value, value % 97, value from generate_series(1, " + rows + ")");
+        sql.run("create materialized view " + name + " using " + host + " as select k, g, v * 2 as w from " + name + "_src");
+    }
+
+    private static JsonObject refreshParameters(String view, int chunkSize) {
+        return Json.createObjectBuilder().add("view", view).add("chunkSize", chunkSize).build();
+    }
+
+    private static void assertEqualsItsBody(String view) throws Exception {
+        assertThat(sql.rows("select count(*) from (select k, g, v * 2 as w from " + view + "_src except select * from "
+                + view + ")")).as("rows of the body missing from " + view).hasToString("[[0]]");
+        assertThat(sql.rows("select count(*) from (select * from " + view + " except select k, g, v * 2 as w from "
+                + view + "_src)")).as("rows of " + view + " not in the body").hasToString("[[0]]");
+        assertThat(sql.rows("verify materialized view " + view)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"derby", "memory"})
+    void aStaleViewRefreshedByTheJobEqualsItsBodyOnEachHost(String host) throws Exception {
+        String view = "stale_on_" + host;
+        viewOver(view, 5_000, host);
+        sql.run("alter table " + view + "_src alter column v set data type real");
+        sql.run("update " + view + "_src set v = v + 0.5 where k % 3 = 0");
+
+        long id = Jobs.start(server, "mv-refresh", refreshParameters(view, 500));
+        JsonObject done = Jobs.awaitEnd(server, id, LONG);
+
+        assertThat(done.getString("batchStatus")).as(done.toString()).isEqualTo("COMPLETED");
+        assertThat(done.getString("exitStatus")).as("nothing changed since the chunks were written")
+                .isEqualTo("refreshed: 0 rows changed at finish, swapped in");
+        JsonObject chunks = Jobs.step(done, "chunks");
+        assertThat(chunks.getInt("readCount")).isEqualTo(5_000);
+        assertThat(Jobs.progress(done).getInt("chunks")).isEqualTo(10);
+        assertThat(Jobs.progress(done).getJsonNumber("percent").doubleValue()).isEqualTo(100.0);
+        assertEqualsItsBody(view);
+        assertThat(sql.rows("select stale from materialized_views() where name = '" + view + "'")).hasToString("[[false]]");
+    }
+
+    @Test
+    void readersSeeAStaleViewsOldContentsUntilTheFinishStepSwapsItIn() throws Exception {
+        String view = "old_until_swap";
+        viewOver(view, 20_000, "derby");
+        sql.run("alter table " + view + "_src alter column v set data type real");
+        sql.run("update " + view + "_src set v = 0");
+        JsonArray before = sql.rows("select count(*), sum(w) from " + view);
+
+        long id = Jobs.start(server, "mv-refresh", refreshParameters(view, 200));
+        int readsWhileRunning = 0;
+        while (Jobs.status(server, id).getString("batchStatus").matches("STARTING|STARTED")) {
+            JsonArray now = sql.rows("select count(*), sum(w) from " + view);
+            JsonObject status = Jobs.status(server, id);
+            if (status.getString("batchStatus").equals("STARTED") && Jobs.progress(status).getInt("chunks", 0) > 0
+                    && Jobs.step(status, "chunks").getString("batchStatus").equals("STARTED")) {
+                assertThat(now).as("read while chunk " + Jobs.progress(status).getInt("chunks") + " was written").isEqualTo(before);
+                readsWhileRunning++;
+            }
+        }
+
+        assertThat(readsWhileRunning).as("reads while the chunks were written").isPositive();
+        assertThat(Jobs.awaitEnd(server, id, LONG).getString("batchStatus")).isEqualTo("COMPLETED");
+        assertThat(sql.rows("select count(*), sum(w) from " + view)).hasToString("[[20000,0.0]]");
+        assertEqualsItsBody(view);
+    }
+
+    @Test
+    void writersCommitWhileTheChunksAreWrittenAndTheViewEndsEqualToItsBody() throws Exception {
+        String view = "under_writers";
+        viewOver(view, 100_000, "derby");
+        AtomicBoolean running = new AtomicBoolean(true);
+        AtomicInteger commitsMidRun = new AtomicInteger();
+        long id = Jobs.start(server, "mv-refresh", refreshParameters(view, 1_000));
+        ExecutorService writers = Executors.newSingleThreadExecutor();
+        Future<?> writing = writers.submit(() -> {
+            int next = 1;
+            while (running.get()) {
+                int k = next++;
+                sql.run("update " + view + "_src set v = v + 1 where k = " + (k * 37 % 100_000 + 1));
+                if (k % 5 == 0) {
+                    sql.run("insert into " + view + "_src values (" + (200_000 + k) + ", 1, " + k + ")");
+                }
+                JsonObject status = Jobs.status(server, id);
+                JsonObject progress = Jobs.progress(status);
+                if (status.getString("batchStatus").equals("STARTED") && progress.containsKey("expected")
+                        && progress.getInt("position") < progress.getInt("expected")) {
+                    commitsMidRun.incrementAndGet();
+                }
+            }
+            return null;
+        });
+        JsonObject done = Jobs.awaitEnd(server, id, LONG);
+        running.set(false);
+        writing.get();
+        writers.shutdown();
+
+        assertThat(done.getString("batchStatus")).as(done.toString()).isEqualTo("COMPLETED");
+        assertThat(commitsMidRun.get()).as("writer commits while chunks were still to be written").isGreaterThanOrEqualTo(100);
+        assertEqualsItsBody(view);
+    }
+
+    @Test
+    void aRestartAfterAFaultAfterChunkThreeStartsAtChunkFour() throws Exception {
+        viewOver("faulty", 10_000, "derby");
+        sql.run("update faulty_src set v = -v");
+
+        long first = Jobs.start(server, "mv-refresh", refreshParameters("faulty", 1_000));
+        JsonObject failed = Jobs.awaitEnd(server, first, LONG);
+        assertThat(failed.getString("batchStatus")).isEqualTo("FAILED");
+        assertThat(failed.getString("exitStatus")).isEqualTo("test fault (derive.test.refreshFault): chunk 4 failed");
+        assertThat(Jobs.progress(failed).getInt("chunks")).isEqualTo(3);
+
+        JsonObject restarted = Jobs.awaitEnd(server, Jobs.restart(server, first), LONG);
+
+        assertThat(restarted.getString("batchStatus")).as(restarted.toString()).isEqualTo("COMPLETED");
+        assertThat(Jobs.progress(restarted).getInt("firstChunk")).isEqualTo(4);
+        assertThat(Jobs.progress(restarted).getInt("chunks")).isEqualTo(10);
+        assertThat(Jobs.step(restarted, "chunks").getInt("readCount")).as("rows read by the restart").isEqualTo(7_000);
+        assertEqualsItsBody("faulty");
+    }
+
+    @Test
+    void aStoppedRunRestartsAfterItsLastChunk() throws Exception {
+        viewOver("stopped", 30_000, "derby");
+        long first = Jobs.start(server, "mv-refresh", refreshParameters("stopped", 300));
+        awaitChunks(first, 2);
+        Jobs.stop(server, first);
+        JsonObject stopped = Jobs.awaitEnd(server, first, LONG);
+        assertThat(stopped.getString("batchStatus")).isEqualTo("STOPPED");
+        int chunksBefore = Jobs.progress(stopped).getInt("chunks");
+        int rowsBefore = Jobs.progress(stopped).getInt("position");
+        assertThat(chunksBefore).isBetween(2, 99);
+
+        JsonObject restarted = Jobs.awaitEnd(server, Jobs.restart(server, first), LONG);
+
+        assertThat(restarted.getString("batchStatus")).isEqualTo("COMPLETED");
+        assertThat(Jobs.progress(restarted).getInt("firstChunk")).isEqualTo(chunksBefore + 1);
+        // A stop ends the chunk being read early, so the rows before the restart need not be whole chunks.
+        assertThat(Jobs.step(restarted, "chunks").getInt("readCount")).isEqualTo(30_000 - rowsBefore);
+        assertEqualsItsBody("stopped");
+    }
+
+    @Test
+    void aSecondRunOfTheSameViewIsRefusedWhileTheFirstHoldsItsLease() throws Exception {
+        viewOver("leased", 30_000, "derby");
+        long first = Jobs.start(server, "mv-refresh", refreshParameters("leased", 300));
+        awaitChunks(first, 1);
+
+        JsonObject second = Jobs.awaitEnd(server, Jobs.start(server, "mv-refresh", refreshParameters("leased", 300)), LONG);
+
+        assertThat(second.getString("batchStatus")).isEqualTo("FAILED");
+        assertThat(second.getString("exitStatus")).startsWith("materialized view 'main.leased' is being refreshed by run 'mv-refresh:");
+        assertThat(Jobs.awaitEnd(server, first, LONG).getString("batchStatus")).isEqualTo("COMPLETED");
+        assertEqualsItsBody("leased");
+    }
+
+    @Test
+    void aRunInterruptedByAKillOfTheServerRestartsAfterItsLastChunk() throws Exception {
+        viewOver("killed", 30_000, "derby");
+        long first = Jobs.start(server, "mv-refresh", refreshParameters("killed", 300));
+        awaitChunks(first, 3);
+        server.kill();
+        server.start(FAULT);
+
+        JsonObject abandoned = Jobs.status(server, first);
+        assertThat(abandoned.getString("batchStatus")).as("marked by Liberty's batch recovery at startup: " + abandoned)
+                .isEqualTo("FAILED");
+        int chunksBefore = Jobs.progress(abandoned).getInt("chunks");
+        assertThat(chunksBefore).isGreaterThanOrEqualTo(3);
+        JsonObject restarted = Jobs.awaitEnd(server, Jobs.restart(server, first), LONG);
+
+        assertThat(restarted.getString("batchStatus")).as(restarted.toString()).isEqualTo("COMPLETED");
+        assertThat(Jobs.progress(restarted).getInt("firstChunk")).isEqualTo(chunksBefore + 1);
+        assertEqualsItsBody("killed");
+    }
+
+    private static void awaitChunks(long id, int chunks) throws Exception {
+        long deadline = System.nanoTime() + LONG.toNanos();
+        while (Jobs.progress(Jobs.status(server, id)).getInt("chunks", 0) < chunks) {
+            assertThat(System.nanoTime()).as("execution %d reaching chunk %d", id, chunks).isLessThan(deadline);
+            Thread.sleep(20);
+        }
+    }
+}
