@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.derive.it.server.LibertyServer;
 
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -31,6 +34,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RefreshJobIT {
     private static final Map<String, String> FAULT = Map.of("derive.test.refreshFault", "faulty:3");
     private static final Duration LONG = Duration.ofMinutes(5);
+    private static final Logger LOG = System.getLogger(RefreshJobIT.class.getName());
+    private static final int ROWS = Integer.getInteger("derive.refresh.rows", 50_000);
 
     private static final LibertyServer server = LibertyServer.fromBuild();
     private static final AdminSql sql = new AdminSql(server);
@@ -222,6 +227,55 @@ class RefreshJobIT {
         assertThat(restarted.getString("batchStatus")).as(restarted.toString()).isEqualTo("COMPLETED");
         assertThat(Jobs.progress(restarted).getInt("firstChunk")).isEqualTo(chunksBefore + 1);
         assertEqualsItsBody("killed");
+    }
+
+    private static void staleViewOver(String name) throws Exception {
+        sql.run("create table " + name + "_src (k integer primary key, g integer not null, v integer not null)");
+        sql.run("insert into " + name + "_src select value, value % 97, value from generate_series(1, " + ROWS + ")");
+        sql.run("create materialized view " + name + " as select k, g, v * 2 as w from " + name + "_src");
+        sql.run("alter table " + name + "_src alter column v set data type real");
+        sql.run("update " + name + "_src set v = v + 0.5 where k % 2 = 0");
+    }
+
+    /**
+     * P10: the job over a stale view of {@code derive.refresh.rows} rows (50,000 in {@code mvn
+     * verify}, 1M with {@code -Pload}) beside the one-statement refresh of an identical view, a
+     * writer committing throughout. Asserts what the figures rest on and logs them; no time is
+     * asserted.
+     */
+    @Test
+    void theChunkedJobBesideTheOneStatementRefreshOfTheSameView() throws Exception {
+        staleViewOver("by_job");
+        staleViewOver("by_statement");
+        AtomicBoolean running = new AtomicBoolean(true);
+        AtomicInteger commits = new AtomicInteger();
+        ExecutorService writers = Executors.newSingleThreadExecutor();
+        long id = Jobs.start(server, "mv-refresh", Json.createObjectBuilder().add("view", "by_job").add("chunkSize", 10_000).build());
+        Future<?> writing = writers.submit(() -> {
+            for (int k = 1; running.get(); k++) {
+                sql.run("update by_job_src set v = v + 1 where k = " + (k * 7919 % ROWS + 1));
+                commits.incrementAndGet();
+            }
+            return null;
+        });
+        JsonObject job = Jobs.awaitEnd(server, id, Duration.ofMinutes(30));
+        running.set(false);
+        writing.get();
+        writers.shutdown();
+        long statementStart = System.nanoTime();
+        sql.run("refresh materialized view by_statement");
+        double statementSeconds = (System.nanoTime() - statementStart) / 1e9;
+
+        assertThat(job.getString("batchStatus")).as(job.toString()).isEqualTo("COMPLETED");
+        assertThat(sql.rows("verify materialized view by_job")).isEmpty();
+        assertThat(sql.rows("verify materialized view by_statement")).isEmpty();
+        assertThat(commits.get()).as("writer commits during the job").isPositive();
+        double jobSeconds = Duration.between(Instant.parse(job.getString("started")), Instant.parse(job.getString("ended")))
+                .toMillis() / 1000.0;
+        LOG.log(Level.INFO, String.format("P10 over %,d rows: job %.1f s (%,.0f rows/s, %d chunks), one statement %.1f s"
+                        + " (%,.0f rows/s): %.2fx; %d writer commits during the job", ROWS, jobSeconds, ROWS / jobSeconds,
+                Jobs.progress(job).getInt("chunks"), statementSeconds, ROWS / statementSeconds, jobSeconds / statementSeconds,
+                commits.get()));
     }
 
     private static void awaitChunks(long id, int chunks) throws Exception {

@@ -54,7 +54,7 @@ import java.util.Optional;
  */
 final class RefreshRun {
     static final String SUFFIX = "__refresh";
-    private static final String OF = "refresh_of";
+    private static final String OF = io.derive.engine.exec.context.MaterializedViewOperations.REFRESH_SHADOW_OF;
     private static final String RUN = "refresh_run";
     private static final String STARTED = "refresh_started";
     private static final String OPEN = "refresh_open";

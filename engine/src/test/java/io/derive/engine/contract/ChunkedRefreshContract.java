@@ -151,6 +151,16 @@ public abstract class ChunkedRefreshContract extends HostContractTest {
     }
 
     @Test
+    void droppingTheViewDropsTheShadowOfItsRun() {
+        session.execute("refresh materialized view per_g start run 'r'");
+        session.execute("refresh materialized view per_g continue run 'r' limit 2");
+
+        session.execute("drop materialized view per_g");
+
+        assertThat(rows("select count(*) from schema() where name like 'per_g%'")).containsExactly(row(0L));
+    }
+
+    @Test
     void stepsOfARunThatWasNeverStartedAreRefused() {
         assertThatThrownBy(() -> session.execute("refresh materialized view per_g continue run 'r' limit 10"))
                 .isInstanceOf(DeriveException.class).hasMessage("materialized view 'main.per_g' has no refresh run 'r'"

@@ -10,6 +10,12 @@ import io.derive.engine.sql.ast.Statement;
  */
 public interface MaterializedViewOperations {
 
+    /**
+     * The tag by which the shadow table of a chunked refresh run names its view
+     * ({@code schema.name}); dropping the view drops its shadow.
+     */
+    String REFRESH_SHADOW_OF = "refresh_of";
+
     Result create(Statement.CreateMaterializedView statement, ExecutionContext context);
 
     Result refresh(Statement.RefreshMaterializedView statement, ExecutionContext context);

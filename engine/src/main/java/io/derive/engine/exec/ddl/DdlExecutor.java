@@ -4,6 +4,7 @@ import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Result;
 import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
+import io.derive.engine.exec.context.MaterializedViewOperations;
 import io.derive.engine.exec.expr.Evaluator;
 import io.derive.engine.exec.expr.ExpressionCompiler;
 import io.derive.engine.exec.expr.Parameters;
@@ -147,6 +148,12 @@ public final class DdlExecutor {
         txn.onCommit(table.storage()::drop);
         if (table.isMaintained()) {
             SupportingIndexes.release(txn);
+            for (TableSchema shadow : List.copyOf(txn.catalog().tables())) {
+                if (table.qualifiedName().equals(shadow.tags().values().get(MaterializedViewOperations.REFRESH_SHADOW_OF))) {
+                    txn.changeCatalog(txn.catalog().without(shadow));
+                    txn.onCommit(shadow.storage()::drop);
+                }
+            }
         }
         return Result.empty(StatementKind.DDL);
     }
