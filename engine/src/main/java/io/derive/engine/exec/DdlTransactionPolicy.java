@@ -48,6 +48,9 @@ final class DdlTransactionPolicy {
                 || d.kind() == Statement.ObjectKind.TABLE && maintained(catalog, d.name()))) {
             return Optional.of("drop materialized view");
         }
+        if (statement instanceof Statement.AlterTable a && a.action() instanceof Statement.AttachStep) {
+            return Optional.of("alter table … attach");
+        }
         if (statement instanceof Statement.AlterTable a && (a.action() instanceof Statement.SetMaintained
                 || a.action() instanceof Statement.DropMaintained || maintained(catalog, a.table()))) {
             return Optional.of("alter table of a maintained table");

@@ -279,20 +279,44 @@ public final class MaterializedViews implements MaterializedViewOperations {
     @Override
     public Result attach(TableSchema table, List<String> names, io.derive.engine.sql.ast.Select body, String bodySql,
                          boolean reshape, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
+        attached(table, names, body, bodySql, reshape, context, at);
+        return Result.empty(StatementKind.DDL);
+    }
+
+    @Override
+    public Result attachStep(TableSchema table, Statement.AttachStep step, ExecutionContext context) {
+        return new AttachRun(this, table, context, step.span()).step(step);
+    }
+
+    /**
+     * The checks of attaching {@code bodySql} to {@code table} that come before its shape's: a
+     * table whose rows a CHECK reads as row images, a body that does not plan, a derivation
+     * cycle, a column list of the wrong length.
+     */
+    BodyAnalysis attachable(TableSchema table, List<String> names, io.derive.engine.sql.ast.Select body, String bodySql,
+                            ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
         RowImageReferences.refuse(table, at);
         Transaction txn = context.transaction();
-        txn.beginSchemaChange();
-        PlanNode plan;
         BodyAnalysis analysis;
         try {
-            plan = new QueryBinder(txn.catalog(), bodySql).bind(Parser.parseQuery(bodySql));
+            PlanNode plan = new QueryBinder(txn.catalog(), bodySql).bind(Parser.parseQuery(bodySql));
             analysis = analyze(table.qualifiedName(), body, plan, context, declaredKey(table));
         } catch (DeriveException e) {
             throw e.at(at.line(), at.column());
         }
         Attachment.refuseCycle(table, analysis, txn.catalog(), at);
-        TableSchema before = table;
         Attachment.checkNameCount(table, analysis, names, at);
+        return analysis;
+    }
+
+    /** {@link #attach}, answering how many rows the reconciling diff changed. */
+    long attached(TableSchema table, List<String> names, io.derive.engine.sql.ast.Select body, String bodySql,
+                  boolean reshape, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
+        Transaction txn = context.transaction();
+        txn.beginSchemaChange();
+        BodyAnalysis analysis = attachable(table, names, body, bodySql, context, at);
+        PlanNode plan = analysis.plan();
+        TableSchema before = table;
         try {
             Attachment.checkShape(table, analysis, names, at);
         } catch (DeriveException mismatch) {
@@ -331,10 +355,12 @@ public final class MaterializedViews implements MaterializedViewOperations {
         if (!context.services().rehydrating()) {
             io.derive.engine.exec.ddl.SupportingIndexes.release(txn);
         }
-        if (!context.services().adopting(table.qualifiedName())) {
-            cascade(context, maintained, fill(maintained, plan, context), true);
+        if (context.services().adopting(table.qualifiedName())) {
+            return 0;
         }
-        return Result.empty(StatementKind.DDL);
+        List<BackingRowChange> changes = fill(maintained, plan, context);
+        cascade(context, maintained, changes, true);
+        return changes.size();
     }
 
     @Override

@@ -5,7 +5,7 @@ import io.derive.engine.api.Result;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
-import io.derive.engine.exec.context.RefreshEvaluations;
+import io.derive.engine.exec.context.RunEvaluations;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.schema.Tags;
@@ -63,17 +63,17 @@ final class RefreshRun {
     private final TableSchema mv;
     private final ExecutionContext context;
     private final SourceSpan at;
-    private final RefreshEvaluations evaluations;
+    private final RunEvaluations evaluations;
 
     RefreshRun(MaterializedViews views, TableSchema mv, ExecutionContext context, SourceSpan at) {
         this.views = views;
         this.mv = mv;
         this.context = context;
         this.at = at;
-        this.evaluations = context.services().refreshEvaluations();
+        this.evaluations = context.services().runEvaluations();
     }
 
-    Result step(Statement.RefreshStep step) {
+    Result step(Statement.RunStep step) {
         return switch (step.phase()) {
             case START -> start(step.run());
             case CONTINUE -> advance(step.run(), step.limit());
@@ -241,7 +241,7 @@ final class RefreshRun {
     }
 
     /** The body's rows as the shadow stores them, in key order, kept for the rest of the run. */
-    private RefreshEvaluations.Evaluation evaluate(TableSchema shadow, String run) {
+    private RunEvaluations.Evaluation evaluate(TableSchema shadow, String run) {
         TableShape shape = shadow.storage().shape();
         KeyOrder order = shape.keyOrder();
         List<Object[]> rows = new ArrayList<>();
@@ -257,13 +257,13 @@ final class RefreshRun {
                         + MaterializedViews.keyText(mv, rows.get(i)));
             }
         }
-        RefreshEvaluations.Evaluation evaluation = new RefreshEvaluations.Evaluation(run, rows);
+        RunEvaluations.Evaluation evaluation = new RunEvaluations.Evaluation(run, rows);
         evaluations.keep(mv.qualifiedName(), evaluation);
         return evaluation;
     }
 
     /** The position of the first of {@code rows} whose key is after {@code key}. */
-    private static int after(List<Object[]> rows, TableShape shape, Object[] key) {
+    static int after(List<Object[]> rows, TableShape shape, Object[] key) {
         KeyOrder order = shape.keyOrder();
         int low = 0;
         int high = rows.size();

@@ -76,6 +76,42 @@ final class DdlParser {
         return new Statement.CreateView(name, temporary, ifNotExists, columns, body, bodySql, tags, tokens.spanFrom(first));
     }
 
+    /**
+     * A chunked run's step after {@code refresh materialized view n} or {@code alter table t
+     * attach}: {@code start run 'r'}, {@code continue run 'r' limit k}, {@code finish run 'r'},
+     * {@code cancel}; null when none follows (a whole refresh).
+     */
+    Statement.RunStep runStep() {
+        if (tokens.acceptWord("cancel")) {
+            return new Statement.RunStep(Statement.RunStep.Phase.CANCEL, null, 0);
+        }
+        Statement.RunStep.Phase phase;
+        if (tokens.acceptWord("start")) {
+            phase = Statement.RunStep.Phase.START;
+        } else if (tokens.acceptWord("continue")) {
+            phase = Statement.RunStep.Phase.CONTINUE;
+        } else if (tokens.acceptWord("finish")) {
+            phase = Statement.RunStep.Phase.FINISH;
+        } else {
+            return null;
+        }
+        tokens.expectWord("run");
+        if (tokens.peek().kind() != TokenKind.STRING) {
+            throw tokens.expected("a run name as a string literal");
+        }
+        String run = tokens.next().text();
+        long limit = 0;
+        if (phase == Statement.RunStep.Phase.CONTINUE) {
+            tokens.expectWord("limit");
+            Token count = tokens.peek();
+            if (count.kind() != TokenKind.INTEGER || !count.text().matches("[1-9][0-9]{0,8}")) {
+                throw tokens.expected("a row count from 1 to 999999999");
+            }
+            limit = Long.parseLong(tokens.next().text());
+        }
+        return new Statement.RunStep(phase, run, limit);
+    }
+
     /** The action of {@code alter table t …}, the forms of semantics §1. */
     Statement alterTable(Token first) {
         QualifiedName table = tokens.qualifiedName();
@@ -101,6 +137,25 @@ final class DdlParser {
             Token bodyStart = tokens.peek();
             Select body = queries.select();
             action = new Statement.SetMaintained(names, body, tokens.textFrom(bodyStart), tokens.spanFrom(actionStart));
+        } else if (tokens.acceptWord("attach")) {
+            Statement.RunStep step = runStep();
+            if (step == null) {
+                throw tokens.expected("'start run', 'continue run', 'finish run' or 'cancel'");
+            }
+            Statement.SetMaintained derivation = null;
+            String definition = null;
+            if (step.phase() == Statement.RunStep.Phase.START) {
+                Token derivationStart = tokens.peek();
+                tokens.expectWord("maintained");
+                List<String> names = optionalNameList();
+                tokens.expectWord("as");
+                Token bodyStart = tokens.peek();
+                Select body = queries.select();
+                derivation = new Statement.SetMaintained(names, body, tokens.textFrom(bodyStart),
+                        tokens.spanFrom(derivationStart));
+                definition = tokens.textFrom(derivationStart);
+            }
+            action = new Statement.AttachStep(step, derivation, definition, tokens.spanFrom(actionStart));
         } else if (tokens.peek().isWord("drop") && tokens.peek(1).isWord("maintained") && endsStatement(tokens.peek(2))) {
             tokens.next();
             tokens.next();

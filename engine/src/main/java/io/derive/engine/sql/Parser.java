@@ -106,38 +106,6 @@ public final class Parser {
         return expr;
     }
 
-    /** After {@code refresh materialized view n}: a run's step, or nothing for the whole refresh. */
-    private Statement.RefreshStep refreshStep() {
-        if (tokens.acceptWord("cancel")) {
-            return new Statement.RefreshStep(Statement.RefreshStep.Phase.CANCEL, null, 0);
-        }
-        Statement.RefreshStep.Phase phase;
-        if (tokens.acceptWord("start")) {
-            phase = Statement.RefreshStep.Phase.START;
-        } else if (tokens.acceptWord("continue")) {
-            phase = Statement.RefreshStep.Phase.CONTINUE;
-        } else if (tokens.acceptWord("finish")) {
-            phase = Statement.RefreshStep.Phase.FINISH;
-        } else {
-            return null;
-        }
-        tokens.expectWord("run");
-        if (tokens.peek().kind() != TokenKind.STRING) {
-            throw tokens.expected("a run name as a string literal");
-        }
-        String run = tokens.next().text();
-        long limit = 0;
-        if (phase == Statement.RefreshStep.Phase.CONTINUE) {
-            tokens.expectWord("limit");
-            Token count = tokens.peek();
-            if (count.kind() != TokenKind.INTEGER || !count.text().matches("[1-9][0-9]{0,8}")) {
-                throw tokens.expected("a row count from 1 to 999999999");
-            }
-            limit = Long.parseLong(tokens.next().text());
-        }
-        return new Statement.RefreshStep(phase, run, limit);
-    }
-
     private Statement statement() {
         Token first = tokens.peek();
         if (tokens.acceptWord("create")) {
@@ -150,7 +118,7 @@ public final class Parser {
             tokens.expectWord("materialized");
             tokens.expectWord("view");
             QualifiedName name = tokens.qualifiedName();
-            return new Statement.RefreshMaterializedView(name, refreshStep(), tokens.spanFrom(first));
+            return new Statement.RefreshMaterializedView(name, ddl.runStep(), tokens.spanFrom(first));
         }
         if (tokens.acceptWord("verify")) {
             tokens.expectWord("materialized");

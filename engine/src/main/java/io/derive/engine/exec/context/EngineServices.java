@@ -34,7 +34,7 @@ public final class EngineServices {
     private volatile String unavailable;
     private volatile Supplier<List<InDoubtBranch>> inDoubtBranches = List::of;
     private final VerifyReports verifyReports = new VerifyReports();
-    private final RefreshEvaluations refreshEvaluations = new RefreshEvaluations();
+    private final RunEvaluations runEvaluations = new RunEvaluations();
 
     public EngineServices(String databaseName, CommittedState committed, Map<String, TableModule> modules, String defaultHost) {
         this.databaseName = databaseName;
@@ -60,8 +60,8 @@ public final class EngineServices {
     }
 
     /** What the chunked refresh runs of this open keep in memory, and the open's identity. */
-    public RefreshEvaluations refreshEvaluations() {
-        return refreshEvaluations;
+    public RunEvaluations runEvaluations() {
+        return runEvaluations;
     }
 
     public RehydrateReport rehydrateReport() {

@@ -16,6 +16,12 @@ public interface MaterializedViewOperations {
      */
     String REFRESH_SHADOW_OF = "refresh_of";
 
+    /**
+     * The tag by which the lease table of a chunked attach run names its table
+     * ({@code schema.name}); dropping the table drops its lease.
+     */
+    String ATTACH_LEASE_OF = "attach_of";
+
     Result create(Statement.CreateMaterializedView statement, ExecutionContext context);
 
     Result refresh(Statement.RefreshMaterializedView statement, ExecutionContext context);
@@ -42,6 +48,17 @@ public interface MaterializedViewOperations {
      */
     Result attach(TableSchema table, java.util.List<String> names, io.derive.engine.sql.ast.Select body, String bodySql,
                   boolean reshape, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at);
+
+    /**
+     * A step of a chunked attach run of a plain table ({@code alter table t attach …}, semantics
+     * §9): the start checks the derivation's shape and takes the table's attach lease, each
+     * {@code continue} reconciles the next key range of the table with the body, the finish
+     * attaches the derivation (a last keyed diff) and releases the lease.
+     *
+     * @throws io.derive.engine.api.DeriveException for a maintained table, a run that does not
+     *         hold the lease, a shape that does not fit, or a derived row its constraints refuse
+     */
+    Result attachStep(TableSchema table, Statement.AttachStep step, ExecutionContext context);
 
     /** {@code alter table … drop maintained}: the rows stay and the table becomes an ordinary table. */
     Result detach(TableSchema table, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at);

@@ -70,6 +70,9 @@ public final class AlterTableExecutor {
             return context.services().materializedViews().attach(table, set.columnNames(), set.body(), set.bodySql(),
                     true, context, set.span());
         }
+        if (action instanceof Statement.AttachStep step) {
+            return context.services().materializedViews().attachStep(table, step, context);
+        }
         if (action instanceof Statement.DropMaintained drop) {
             return context.services().materializedViews().detach(table, context, drop.span());
         }

@@ -148,11 +148,13 @@ public final class DdlExecutor {
         txn.onCommit(table.storage()::drop);
         if (table.isMaintained()) {
             SupportingIndexes.release(txn);
-            for (TableSchema shadow : List.copyOf(txn.catalog().tables())) {
-                if (table.qualifiedName().equals(shadow.tags().values().get(MaterializedViewOperations.REFRESH_SHADOW_OF))) {
-                    txn.changeCatalog(txn.catalog().without(shadow));
-                    txn.onCommit(shadow.storage()::drop);
-                }
+        }
+        for (TableSchema run : List.copyOf(txn.catalog().tables())) {
+            var tags = run.tags().values();
+            if (table.qualifiedName().equals(tags.get(MaterializedViewOperations.REFRESH_SHADOW_OF))
+                    || table.qualifiedName().equals(tags.get(MaterializedViewOperations.ATTACH_LEASE_OF))) {
+                txn.changeCatalog(txn.catalog().without(run));
+                txn.onCommit(run.storage()::drop);
             }
         }
         return Result.empty(StatementKind.DDL);

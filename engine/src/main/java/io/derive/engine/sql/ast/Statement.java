@@ -223,11 +223,11 @@ public sealed interface Statement {
      * chunked refresh run: {@code start run 'r'}, {@code continue run 'r' limit k},
      * {@code finish run 'r'}, {@code cancel}.
      */
-    record RefreshMaterializedView(QualifiedName name, RefreshStep step, SourceSpan span) implements Statement {
+    record RefreshMaterializedView(QualifiedName name, RunStep step, SourceSpan span) implements Statement {
     }
 
     /** A step of a chunked refresh run; {@code run} is null for {@link Phase#CANCEL}, {@code limit} is 0 but for {@link Phase#CONTINUE}. */
-    record RefreshStep(Phase phase, String run, long limit) {
+    record RunStep(Phase phase, String run, long limit) {
         public enum Phase { START, CONTINUE, FINISH, CANCEL }
     }
 
@@ -381,6 +381,15 @@ public sealed interface Statement {
 
     /** {@code drop constraint name}. */
     record DropConstraint(String name, SourceSpan span) implements AlterAction {
+    }
+
+    /**
+     * {@code attach start run 'r' maintained [(names)] as <select>}, {@code attach continue run 'r'
+     * limit k}, {@code attach finish run 'r'}, {@code attach cancel}: a step of a chunked attach
+     * run (semantics §9). {@code derivation} and its text {@code definition} (from
+     * {@code maintained} on) are null but for the start.
+     */
+    record AttachStep(RunStep step, SetMaintained derivation, String definition, SourceSpan span) implements AlterAction {
     }
 
     /** {@code set maintained [(names)] as <select>}: attaches or swaps a derivation (semantics §2). */

@@ -1,0 +1,48 @@
+package io.derive.engine.exec.context;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What the chunked runs of this open of the database (refresh and attach runs) keep in memory:
+ * for each run's lease, the body's rows as that run evaluated them once, in key order, which its
+ * {@code continue} steps write out a chunk at a time. A run whose evaluation is not here (the
+ * database reopened since) evaluates its body again at its next step. Also the identity of this
+ * open, by which a run's lease tells a live run from one a crash abandoned.
+ */
+public final class RunEvaluations {
+    /**
+     * One run's evaluation.
+     *
+     * @param rows the body's rows as the backing stores them, sorted by its key
+     */
+    public record Evaluation(String run, List<Object[]> rows) {
+        public Evaluation {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    private final String open = UUID.randomUUID().toString();
+    private final ConcurrentHashMap<String, Evaluation> byLease = new ConcurrentHashMap<>();
+
+    /** Differs between any two opens of a database, also two opens in one process. */
+    public String open() {
+        return open;
+    }
+
+    /** The evaluation {@code run} keeps under {@code lease} ({@code schema.name}); empty when it has none here. */
+    public Optional<Evaluation> of(String lease, String run) {
+        return Optional.ofNullable(byLease.get(lease)).filter(e -> e.run().equals(run));
+    }
+
+    public void keep(String lease, Evaluation evaluation) {
+        byLease.put(lease, evaluation);
+    }
+
+    /** Forgets the evaluation kept under {@code lease}, whichever run made it. */
+    public void forget(String lease) {
+        byLease.remove(lease);
+    }
+}
