@@ -18,12 +18,15 @@ import jakarta.batch.runtime.JobExecution;
 import jakarta.batch.runtime.JobInstance;
 import jakarta.batch.runtime.Metric;
 import jakarta.batch.runtime.StepExecution;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -40,9 +43,13 @@ import jakarta.ws.rs.core.Response;
  * <ul>
  *   <li>{@code POST /api/jobs/mv-refresh} with {@code {"view": "v", "chunkSize": 10000,
  *       "chunkSeconds": 60}} (the sizes optional) starts a chunked refresh, {@code POST
- *       /api/jobs/mv-verify} with {@code {"view": "v", "repair": false}} a verification; both
- *       answer {@code {"executionId": n}}.</li>
- *   <li>{@code GET /api/jobs?view=v}: the executions of both jobs for that view, newest first.</li>
+ *       /api/jobs/mv-verify} with {@code {"view": "v", "repair": false}} a verification,
+ *       {@code POST /api/jobs/mv-attach} with {@code {"table": "t", "body": "select …",
+ *       "columns": ["a", "b"], "chunkSize": 10000, "chunkSeconds": 60}} (columns and sizes
+ *       optional) a chunked attach of a derivation to a plain table; each answers
+ *       {@code {"executionId": n}}.</li>
+ *   <li>{@code GET /api/jobs?view=v}: the executions of the jobs for that view (or the table an
+ *       attach made one), newest first.</li>
  *   <li>{@code GET /api/jobs/{executionId}}: its batch and exit status, times, and per step the
  *       counts (rows read and written, commits, rollbacks) and, for a refresh's chunk step, its
  *       progress: chunks, the first chunk of this execution, rows of the body written and
@@ -58,6 +65,7 @@ public class JobsResource {
 
     static final String MV_REFRESH = "mv-refresh";
     static final String MV_VERIFY = "mv-verify";
+    static final String MV_ATTACH = "mv-attach";
     private static final int MAX_INSTANCES = 200;
 
     @POST
@@ -74,17 +82,32 @@ public class JobsResource {
         return start(MV_VERIFY, body);
     }
 
-    /** Starts {@code job} for the request's {@code view} and the job's own parameters. */
+    @POST
+    @Path(MV_ATTACH)
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response startAttach(String body) {
+        return start(MV_ATTACH, body);
+    }
+
+    /** Starts {@code job} for the request's {@code view} (an attach's {@code table}) and the job's own parameters. */
     private static Response start(String job, String body) {
         Properties parameters = new Properties();
         try (JsonReader reader = Json.createReader(new StringReader(body == null ? "" : body))) {
             JsonObject request = reader.readObject();
-            String view = request.getString("view", null);
+            String target = job.equals(MV_ATTACH) ? "table" : "view";
+            String name = request.getString(target, null);
             // Checked here too so that a bad name is a 400 for the caller, not a failed job later.
-            if (!Identifiers.isIdentifier(view)) {
-                return SqlResource.badRequest("\"view\" must be a materialized view name");
+            if (!Identifiers.isIdentifier(name)) {
+                return SqlResource.badRequest("\"" + target + "\" must be a " + (job.equals(MV_ATTACH) ? "table" : "materialized view")
+                        + " name");
             }
-            parameters.setProperty("view", view);
+            parameters.setProperty(target, name);
+            if (job.equals(MV_ATTACH)) {
+                Response refused = attachParameters(request, parameters);
+                if (refused != null) {
+                    return refused;
+                }
+            }
             if (job.equals(MV_VERIFY)) {
                 JsonValue given = request.getOrDefault("repair", JsonValue.FALSE);
                 if (given != JsonValue.TRUE && given != JsonValue.FALSE) {
@@ -95,7 +118,7 @@ public class JobsResource {
                 for (String size : List.of("chunkSize", "chunkSeconds")) {
                     JsonValue given = request.get(size);
                     if (given != null) {
-                        if (!(given instanceof jakarta.json.JsonNumber n) || !n.isIntegral() || n.longValue() < 1
+                        if (!(given instanceof JsonNumber n) || !n.isIntegral() || n.longValue() < 1
                                 || n.longValue() > 1_000_000) {
                             return SqlResource.badRequest("\"" + size + "\" must be a whole number from 1 to 1000000");
                         }
@@ -110,6 +133,30 @@ public class JobsResource {
         return Response.ok(Json.createObjectBuilder().add("executionId", executionId).build()).build();
     }
 
+    /** An attach's body and column list as job parameters; a 400 when either is malformed, else null. */
+    private static Response attachParameters(JsonObject request, Properties parameters) {
+        if (!(request.get("body") instanceof JsonString body) || body.getString().isBlank()) {
+            return SqlResource.badRequest("\"body\" must be the derivation's select, as a string");
+        }
+        parameters.setProperty("body", body.getString());
+        JsonValue columns = request.get("columns");
+        if (columns != null) {
+            List<String> names = new ArrayList<>();
+            if (columns instanceof JsonArray list) {
+                for (JsonValue name : list) {
+                    if (name instanceof JsonString s && Identifiers.isIdentifier(s.getString())) {
+                        names.add(s.getString());
+                    }
+                }
+            }
+            if (!(columns instanceof JsonArray list) || names.size() != list.size() || names.isEmpty()) {
+                return SqlResource.badRequest("\"columns\" must be a non-empty array of column names");
+            }
+            parameters.setProperty("columns", String.join(", ", names));
+        }
+        return null;
+    }
+
     @GET
     public Response executionsOf(@QueryParam("view") String view) {
         if (!Identifiers.isIdentifier(view)) {
@@ -117,7 +164,7 @@ public class JobsResource {
         }
         JobOperator operator = operator();
         List<JobExecution> executions = new ArrayList<>();
-        for (String job : List.of(MV_REFRESH, MV_VERIFY)) {
+        for (String job : List.of(MV_REFRESH, MV_VERIFY, MV_ATTACH)) {
             List<JobInstance> instances;
             try {
                 instances = operator.getJobInstances(job, 0, MAX_INSTANCES);
@@ -127,7 +174,7 @@ public class JobsResource {
             for (JobInstance instance : instances) {
                 for (JobExecution execution : operator.getJobExecutions(instance)) {
                     Properties parameters = operator.getParameters(execution.getExecutionId());
-                    if (parameters != null && view.equalsIgnoreCase(parameters.getProperty("view"))) {
+                    if (parameters != null && view.equalsIgnoreCase(parameters.getProperty(job.equals(MV_ATTACH) ? "table" : "view"))) {
                         executions.add(execution);
                     }
                 }
@@ -209,7 +256,7 @@ public class JobsResource {
                 default -> { }
             }
         }
-        if (step.getPersistentUserData() instanceof RefreshProgress progress && step.getStartTime() != null) {
+        if (step.getPersistentUserData() instanceof RunProgress progress && step.getStartTime() != null) {
             long end = step.getEndTime() == null ? System.currentTimeMillis() : step.getEndTime().getTime();
             double elapsed = Math.max(1, end - step.getStartTime().getTime()) / 1000.0;
             long rowsThisExecution = metric(step, Metric.MetricType.WRITE_COUNT);

@@ -21,7 +21,7 @@ public class MvRefreshFinishBatchlet extends ViewStatementBatchlet {
 
     @Override
     public String process() {
-        var finished = run("finish of refresh", "refresh materialized view ", " finish run " + RefreshRunName.literal(jobContext))
+        var finished = run("finish of refresh", "refresh materialized view ", " finish run " + RunName.literal(jobContext))
                 .rows().get(0);
         String outcome = "refreshed: " + finished.get("changed") + " rows changed at finish, "
                 + (((Number) finished.get("swapped")).longValue() == 1 ? "swapped in" : "in place");

@@ -22,7 +22,7 @@ public class MvRefreshStartBatchlet extends ViewStatementBatchlet {
 
     @Override
     public String process() {
-        var started = run("start of refresh", "refresh materialized view ", " start run " + RefreshRunName.literal(jobContext))
+        var started = run("start of refresh", "refresh materialized view ", " start run " + RunName.literal(jobContext))
                 .rows().get(0);
         LOG.log(Level.INFO, "refresh of materialized view {0}: run {1} {2} with {3} rows already in {4}", view,
                 started.get("run"), ((Number) started.get("resumed")).longValue() == 1 ? "resumed" : "started",

@@ -15,7 +15,8 @@ import jakarta.batch.runtime.context.JobContext;
 import jakarta.inject.Inject;
 
 /**
- * A batchlet that runs one statement about the materialized view its job names ({@code view}),
+ * A batchlet that runs one statement about the materialized view its job names ({@code view};
+ * for {@code mv-attach}, the table that becomes one),
  * in autocommit (a batchlet gets no container transaction). A name that is not a plain
  * identifier is refused before any SQL is built; when the engine refuses the statement, the
  * job's exit status is the engine's message and the job fails.
@@ -43,7 +44,7 @@ abstract class ViewStatementBatchlet extends AbstractBatchlet {
     Result run(String what, String statementPrefix, String statementSuffix) {
         if (!Identifiers.isIdentifier(view)) {
             // The name goes into SQL text, so anything but a plain identifier is refused outright.
-            String message = "invalid materialized view name: " + view;
+            String message = "invalid table or materialized view name: " + view;
             jobContext.setExitStatus(message);
             throw new IllegalArgumentException(message);
         }

@@ -26,16 +26,19 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@code mv-refresh} as a chunked job on Liberty: each chunk of the body's rows in its own
+ * The chunked jobs on Liberty. {@code mv-refresh}: each chunk of the body's rows in its own
  * two-phase transaction with the job repository, writers of the sources going on meanwhile, the
  * view published whole at the finish step, restartable after a fault, a stop and a kill -9 of
- * the server, one run per view at a time.
+ * the server, one run per view at a time. {@code mv-attach}: a large plain table's drifted rows
+ * reconciled with a body a key range per chunk, the derivation attached at the finish step.
  */
-class RefreshJobIT {
-    private static final Map<String, String> FAULT = Map.of("derive.test.refreshFault", "faulty:3");
+class ChunkedJobsIT {
+    private static final Map<String, String> FAULT = Map.of("derive.test.chunkFault", "faulty:3");
     private static final Duration LONG = Duration.ofMinutes(5);
-    private static final Logger LOG = System.getLogger(RefreshJobIT.class.getName());
+    private static final Logger LOG = System.getLogger(ChunkedJobsIT.class.getName());
     private static final int ROWS = Integer.getInteger("derive.refresh.rows", 50_000);
+    /** The derivation the attach tests attach to table {@code t}, over {@code t_src}. */
+    private static final String ATTACHED = "select k, v * 3 as w from %s_src";
 
     private static final LibertyServer server = LibertyServer.fromBuild();
     private static final AdminSql sql = new AdminSql(server);
@@ -162,7 +165,7 @@ class RefreshJobIT {
         long first = Jobs.start(server, "mv-refresh", refreshParameters("faulty", 1_000));
         JsonObject failed = Jobs.awaitEnd(server, first, LONG);
         assertThat(failed.getString("batchStatus")).isEqualTo("FAILED");
-        assertThat(failed.getString("exitStatus")).isEqualTo("test fault (derive.test.refreshFault): chunk 4 failed");
+        assertThat(failed.getString("exitStatus")).isEqualTo("test fault (derive.test.chunkFault): chunk 4 failed");
         assertThat(Jobs.progress(failed).getInt("chunks")).isEqualTo(3);
 
         JsonObject restarted = Jobs.awaitEnd(server, Jobs.restart(server, first), LONG);
@@ -276,6 +279,124 @@ class RefreshJobIT {
                         + " (%,.0f rows/s): %.2fx; %d writer commits during the job", ROWS, jobSeconds, ROWS / jobSeconds,
                 Jobs.progress(job).getInt("chunks"), statementSeconds, ROWS / statementSeconds, jobSeconds / statementSeconds,
                 commits.get()));
+    }
+
+    /**
+     * A source of {@code rows} rows and a plain table {@code name} holding what {@link #ATTACHED}
+     * derives from it, drifted: every thousandth key missing, every 777th differing, 50 keys extra.
+     *
+     * @return the rows the drift put out of step (100 + 128 + 50 for 100,000 rows)
+     */
+    private static int driftedTableOver(String name, int rows, String host) throws Exception {
+        sql.run("create table " + name + "_src (k integer primary key, v integer not null) using " + host);
+        sql.run("insert into " + name + "_src select value, value from generate_series(1, " + rows + ")");
+        sql.run("create table " + name + " (k integer primary key, w integer not null) using " + host);
+        sql.run("insert into " + name + " select k, v * 3 from " + name + "_src where k % 1000 <> 0");
+        sql.run("update " + name + " set w = -1 where k % 777 = 0");
+        sql.run("insert into " + name + " select value, 0 from generate_series(" + (rows + 1) + ", " + (rows + 50) + ")");
+        return rows / 1000 + rows / 777 + 50;
+    }
+
+    private static JsonObject attachParameters(String table, int chunkSize) {
+        return Json.createObjectBuilder().add("table", table).add("body", ATTACHED.formatted(table))
+                .add("chunkSize", chunkSize).build();
+    }
+
+    private static void assertAttached(String table) throws Exception {
+        String body = ATTACHED.formatted(table);
+        assertThat(sql.rows("select count(*) from (" + body + " except select * from " + table + ")"))
+                .as("rows of the body missing from " + table).hasToString("[[0]]");
+        assertThat(sql.rows("select count(*) from (select * from " + table + " except " + body + ")"))
+                .as("rows of " + table + " not in the body").hasToString("[[0]]");
+        assertThat(sql.rows("select count(*) from materialized_views() where name = '" + table + "'")).hasToString("[[1]]");
+        assertThat(sql.rows("select count(*) from schema() where name = '" + table + "__attach'")).hasToString("[[0]]");
+        assertThat(sql.rows("verify materialized view " + table)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"derby", "memory"})
+    void theAttachJobReconcilesA100kRowTableWithDriftedRowsAndAttachesTheDerivation(String host) throws Exception {
+        String table = "attached_on_" + host;
+        int drifted = driftedTableOver(table, 100_000, host);
+
+        JsonObject done = Jobs.awaitEnd(server, Jobs.start(server, "mv-attach", attachParameters(table, 10_000)), LONG);
+
+        assertThat(done.getString("batchStatus")).as(done.toString()).isEqualTo("COMPLETED");
+        assertThat(done.getString("exitStatus")).isEqualTo("attached: 0 rows changed at finish");
+        assertThat(Jobs.step(done, "chunks").getInt("readCount")).isEqualTo(100_000);
+        assertThat(Jobs.progress(done).getInt("chunks")).isEqualTo(10);
+        assertThat(Jobs.progress(done).getInt("rowsWritten")).as("only the drifted rows are written").isEqualTo(drifted);
+        assertAttached(table);
+        sql.run("update " + table + "_src set v = 0 where k = 5");
+        assertThat(sql.rows("select w from " + table + " where k = 5")).as("maintained from now on").hasToString("[[0]]");
+    }
+
+    @Test
+    void writersOfTheSourceCommitWhileTheTableIsAttachedAndItEndsEqualToItsBody() throws Exception {
+        String table = "attached_under_writers";
+        driftedTableOver(table, 100_000, "derby");
+        AtomicBoolean running = new AtomicBoolean(true);
+        AtomicInteger commitsMidRun = new AtomicInteger();
+        long id = Jobs.start(server, "mv-attach", attachParameters(table, 200));
+        ExecutorService writers = Executors.newSingleThreadExecutor();
+        Future<?> writing = writers.submit(() -> {
+            for (int k = 1; running.get(); k++) {
+                sql.run("update " + table + "_src set v = v + 1 where k = " + (k * 37 % 100_000 + 1));
+                JsonObject status = Jobs.status(server, id);
+                JsonObject progress = Jobs.progress(status);
+                if (status.getString("batchStatus").equals("STARTED") && progress.containsKey("expected")
+                        && progress.getInt("position") < progress.getInt("expected")) {
+                    commitsMidRun.incrementAndGet();
+                }
+            }
+            return null;
+        });
+        JsonObject done = Jobs.awaitEnd(server, id, LONG);
+        running.set(false);
+        writing.get();
+        writers.shutdown();
+
+        assertThat(done.getString("batchStatus")).as(done.toString()).isEqualTo("COMPLETED");
+        assertThat(commitsMidRun.get()).as("writer commits while chunks were still to be reconciled").isGreaterThanOrEqualTo(100);
+        assertAttached(table);
+    }
+
+    @Test
+    void aStoppedAttachRestartsAfterItsLastChunk() throws Exception {
+        String table = "attach_stopped";
+        driftedTableOver(table, 30_000, "derby");
+        long first = Jobs.start(server, "mv-attach", attachParameters(table, 300));
+        awaitChunks(first, 2);
+        Jobs.stop(server, first);
+        JsonObject stopped = Jobs.awaitEnd(server, first, LONG);
+        assertThat(stopped.getString("batchStatus")).isEqualTo("STOPPED");
+        assertThat(sql.rows("select count(*) from materialized_views() where name = '" + table + "'"))
+                .as("a stopped run attached nothing").hasToString("[[0]]");
+        int chunksBefore = Jobs.progress(stopped).getInt("chunks");
+        int rowsBefore = Jobs.progress(stopped).getInt("position");
+
+        JsonObject restarted = Jobs.awaitEnd(server, Jobs.restart(server, first), LONG);
+
+        assertThat(restarted.getString("batchStatus")).as(restarted.toString()).isEqualTo("COMPLETED");
+        assertThat(Jobs.progress(restarted).getInt("firstChunk")).isEqualTo(chunksBefore + 1);
+        assertThat(Jobs.step(restarted, "chunks").getInt("readCount")).isEqualTo(30_000 - rowsBefore);
+        assertAttached(table);
+    }
+
+    @Test
+    void aDerivationThatDoesNotFitFailsTheJobAndLeavesTheTablePlain() throws Exception {
+        String table = "attach_misfit";
+        driftedTableOver(table, 1_000, "derby");
+        JsonObject misfit = Json.createObjectBuilder().add("table", table)
+                .add("body", "select k, v as x from " + table + "_src").build();
+
+        JsonObject failed = Jobs.awaitEnd(server, Jobs.start(server, "mv-attach", misfit), LONG);
+
+        assertThat(failed.getString("batchStatus")).isEqualTo("FAILED");
+        assertThat(failed.getString("exitStatus")).contains("'main.attach_misfit'").contains("alias the body output");
+        assertThat(sql.rows("select count(*) from materialized_views() where name = '" + table + "'")).hasToString("[[0]]");
+        assertThat(sql.rows("select count(*) from schema() where name = '" + table + "__attach'")).hasToString("[[0]]");
+        assertThat(sql.rows("select count(*) from " + table)).as("the table's rows untouched").hasToString("[[1049]]");
     }
 
     private static void awaitChunks(long id, int chunks) throws Exception {

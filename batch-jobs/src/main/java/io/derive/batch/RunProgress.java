@@ -3,14 +3,14 @@ package io.derive.batch;
 import java.io.Serializable;
 
 /**
- * Where an {@code mv-refresh} run stands, as its chunk step checkpoints it: the chunks and rows
- * written, the position in the body's rows the engine reported last and the rows it expects in
+ * Where a chunked run ({@code mv-refresh}, {@code mv-attach}) stands, as its chunk step
+ * checkpoints it: the chunks and rows written, the position in the body's rows the engine reported last and the rows it expects in
  * all (-1 until the first chunk), the last key written. The reader and the writer of one step
  * share one instance ({@code StepContext} transient data); the checkpoint and the step's
  * persistent user data are copies, so what the job repository holds is what a committed chunk
  * left.
  */
-final class RefreshProgress implements Serializable {
+final class RunProgress implements Serializable {
     private static final long serialVersionUID = 1L;
 
     private long chunks;
@@ -24,8 +24,8 @@ final class RefreshProgress implements Serializable {
     private transient long slotsRead;
 
     /** A copy for this execution of the step, resuming after what {@code checkpoint} recorded (null: from the start). */
-    static RefreshProgress resumedFrom(RefreshProgress checkpoint) {
-        RefreshProgress progress = checkpoint == null ? new RefreshProgress() : checkpoint.copy();
+    static RunProgress resumedFrom(RunProgress checkpoint) {
+        RunProgress progress = checkpoint == null ? new RunProgress() : checkpoint.copy();
         progress.chunksAtStart = progress.chunks;
         return progress;
     }
@@ -57,8 +57,8 @@ final class RefreshProgress implements Serializable {
         slotsRead = 0;
     }
 
-    RefreshProgress copy() {
-        RefreshProgress copy = new RefreshProgress();
+    RunProgress copy() {
+        RunProgress copy = new RunProgress();
         copy.chunks = chunks;
         copy.rowsWritten = rowsWritten;
         copy.position = position;
