@@ -97,6 +97,19 @@ class ChunkedJobsIT {
     }
 
     @Test
+    void libertysOwnBatchApiShowsTheSameExecution() throws Exception {
+        viewOver("shown", 1_000, "derby");
+        long id = Jobs.start(server, "mv-refresh", refreshParameters("shown", 500));
+        JsonObject ours = Jobs.awaitEnd(server, id, LONG);
+
+        JsonObject liberty = Jobs.libertyExecution(id);
+
+        assertThat(liberty.getString("jobName")).isEqualTo("mv-refresh");
+        assertThat(liberty.getString("batchStatus")).isEqualTo(ours.getString("batchStatus")).isEqualTo("COMPLETED");
+        assertThat(liberty.getString("exitStatus")).isEqualTo(ours.getString("exitStatus"));
+    }
+
+    @Test
     void readersSeeAStaleViewsOldContentsUntilTheFinishStepSwapsItIn() throws Exception {
         String view = "old_until_swap";
         viewOver(view, 20_000, "derby");

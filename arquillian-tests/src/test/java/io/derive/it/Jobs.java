@@ -5,9 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.derive.it.server.LibertyServer;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.cert.X509Certificate;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+
+import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -42,6 +53,41 @@ final class Jobs {
     /** Asks execution {@code id} to stop (between chunks). */
     static void stop(LibertyServer server, long id) throws IOException {
         executionId(server.postJson("/derive/api/jobs/" + id + "/stop", "", "Authorization", LibertyServer.ADMIN_AUTHORIZATION));
+    }
+
+    /**
+     * Execution {@code id} as Liberty's own batch REST API ({@code batchManagement-1.0}) shows it,
+     * over HTTPS on {@code derive.harness.https.port}, trusting the server's self-signed certificate.
+     */
+    static JsonObject libertyExecution(long id) throws IOException, GeneralSecurityException {
+        TrustManager[] trustAll = {new X509TrustManager() {
+            @Override
+            public void checkClientTrusted(X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public void checkServerTrusted(X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public X509Certificate[] getAcceptedIssuers() {
+                return new X509Certificate[0];
+            }
+        }};
+        SSLContext tls = SSLContext.getInstance("TLS");
+        tls.init(null, trustAll, null);
+        URL url = URI.create("https://localhost:" + Integer.getInteger("derive.harness.https.port")
+                + "/ibm/api/batch/jobexecutions/" + id).toURL();
+        HttpsURLConnection connection = (HttpsURLConnection) url.openConnection();
+        connection.setSSLSocketFactory(tls.getSocketFactory());
+        connection.setHostnameVerifier((host, session) -> true);
+        connection.setRequestProperty("Authorization", LibertyServer.ADMIN_AUTHORIZATION);
+        try (InputStream body = connection.getInputStream()) {
+            assertThat(connection.getResponseCode()).isEqualTo(200);
+            return AdminSql.json(new String(body.readAllBytes(), StandardCharsets.UTF_8));
+        } finally {
+            connection.disconnect();
+        }
     }
 
     /** The admin API's status of execution {@code id}, its steps included. */
