@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.derive.it.server.LibertyServer;
 
 import java.lang.System.Logger;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.time.Instant;
@@ -188,6 +190,25 @@ class ChunkedJobsIT {
         assertThat(Jobs.progress(restarted).getInt("chunks")).isEqualTo(10);
         assertThat(Jobs.step(restarted, "chunks").getInt("readCount")).as("rows read by the restart").isEqualTo(7_000);
         assertEqualsItsBody("faulty");
+    }
+
+    @Test
+    void aChunkThatTimesOutOnALockIsRetriedAndNoRowIsSkipped() throws Exception {
+        viewOver("retried", 100_000, "derby");
+        long id = Jobs.start(server, "mv-refresh", refreshParameters("retried", 200));
+        awaitChunks(id, 1);
+
+        // An intention lock on the run's shadow for 7 s, past the sample server's 5 s lock timeout.
+        var held = server.get(Scenarios.path("holdThenRollBack", "retried__refresh",
+                "values", URLEncoder.encode("(-1, 0, 0)", StandardCharsets.UTF_8), "millis", "7000"));
+        JsonObject done = Jobs.awaitEnd(server, id, LONG);
+
+        assertThat(Scenarios.answer(held.body())).containsEntry("outcome", "ok");
+        assertThat(done.getString("batchStatus")).as(done.toString()).isEqualTo("COMPLETED");
+        assertThat(Jobs.step(done, "chunks").getInt("rollbackCount")).as("chunks rolled back on the lock timeout and retried")
+                .isPositive();
+        assertThat(Jobs.progress(done).getInt("position")).isEqualTo(100_000);
+        assertEqualsItsBody("retried");
     }
 
     @Test

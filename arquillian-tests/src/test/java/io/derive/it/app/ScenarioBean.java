@@ -78,6 +78,19 @@ public class ScenarioBean {
         context.setRollbackOnly();
     }
 
+    /**
+     * Inserts {@code values} into {@code t} and holds the transaction, with its locks, for
+     * {@code millis} before it rolls back.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public void holdThenRollBack(String t, String values, long millis) throws InterruptedException {
+        try (DeriveConnection c = derive.getConnection()) {
+            c.execute("insert into " + t + " values " + values);
+        }
+        Thread.sleep(millis);
+        context.setRollbackOnly();
+    }
+
     /** Writes one row to Derive and one to Derby in the same JTA transaction. */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public void twoResources(String t, long k, boolean rollback) throws SQLException {

@@ -10,8 +10,8 @@ import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.schema.Tags;
 import io.derive.engine.spi.KeyOrder;
-import io.derive.engine.spi.MaintenanceOp;
 import io.derive.engine.spi.RowCursor;
+import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.sql.ast.SourceSpan;
 import io.derive.engine.sql.ast.Statement;
@@ -117,24 +117,19 @@ final class RefreshRun {
         txn.beginWrite();
         TableSchema shadow = leased(run);
         txn.lockTable(shadow.storage(), LockMode.EXCLUSIVE);
-        List<Object[]> rows = evaluations.of(mv.qualifiedName(), run).orElseGet(() -> evaluate(shadow, run)).rows();
+        RunEvaluations.Evaluation evaluation = evaluations.of(mv.qualifiedName(), run).orElseGet(() -> evaluate(shadow, run));
+        List<Object[]> rows = evaluation.rows();
         TableShape shape = shadow.storage().shape();
-        int from = 0;
-        try (RowCursor last = txn.connection(shadow).scan(new Object[0], true)) {
-            if (last.hasNext()) {
-                from = after(rows, shape, shape.keyOf(last.next()));
-            }
-        }
+        int from = evaluation.committed() >= 0 ? evaluation.committed() : resumed(shadow, rows);
         int to = (int) Math.min(rows.size(), from + limit);
-        List<MaintenanceOp> puts = new ArrayList<>(to - from);
+        txn.onCommit(() -> evaluation.chunkCommitted(to));
+        // Every key after the shadow's greatest is absent from it, and only this run writes it (locked above).
+        TableConnection connection = txn.connection(shadow);
         for (Object[] row : rows.subList(from, to)) {
-            puts.add(new MaintenanceOp.Upsert(row));
-        }
-        if (!puts.isEmpty()) {
-            shadow.storage().backingHost().orElseThrow().applyMaintenance(txn.connection(shadow), puts);
+            connection.put(row);
         }
         List<String> names = List.of("written", "position", "expected", "last_key", "done");
-        Object[] values = {(long) puts.size(), (long) to, (long) rows.size(),
+        Object[] values = {(long) (to - from), (long) to, (long) rows.size(),
                 to == 0 ? null : DriftAudit.tuple(shape.keyOf(rows.get(to - 1))), to == rows.size() ? 1L : 0L};
         return new Result(StatementKind.REFRESH, names, List.of(new Row(names, values)), 1);
     }
@@ -260,6 +255,18 @@ final class RefreshRun {
         RunEvaluations.Evaluation evaluation = new RunEvaluations.Evaluation(run, rows);
         evaluations.keep(mv.qualifiedName(), evaluation);
         return evaluation;
+    }
+
+    /**
+     * Where a run continues that this open has no committed chunk of: after the greatest key in
+     * its shadow (a descending scan, which a host may answer by reading the whole shadow, so only
+     * once per run and open).
+     */
+    private int resumed(TableSchema shadow, List<Object[]> rows) {
+        TableShape shape = shadow.storage().shape();
+        try (RowCursor last = context.transaction().connection(shadow).scan(new Object[0], true)) {
+            return last.hasNext() ? after(rows, shape, shape.keyOf(last.next())) : 0;
+        }
     }
 
     /** The position of the first of {@code rows} whose key is after {@code key}. */

@@ -14,13 +14,38 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class RunEvaluations {
     /**
-     * One run's evaluation.
-     *
-     * @param rows the body's rows as the backing stores them, sorted by its key
+     * One run's evaluation, and how far into it the run's committed chunks reached in this open.
      */
-    public record Evaluation(String run, List<Object[]> rows) {
-        public Evaluation {
-            rows = List.copyOf(rows);
+    public static final class Evaluation {
+        private final String run;
+        private final List<Object[]> rows;
+        private volatile int committed = -1;
+
+        /** @param rows the body's rows as the run's target stores them, sorted by its key */
+        public Evaluation(String run, List<Object[]> rows) {
+            this.run = run;
+            this.rows = List.copyOf(rows);
+        }
+
+        public String run() {
+            return run;
+        }
+
+        public List<Object[]> rows() {
+            return rows;
+        }
+
+        /**
+         * The position in {@link #rows} after the last chunk this open committed; -1 before the
+         * first, when the run's lease is the only record of where it stands.
+         */
+        public int committed() {
+            return committed;
+        }
+
+        /** Records a chunk's commit; the run's lease is locked by the chunk, so chunks commit one at a time. */
+        public void chunkCommitted(int position) {
+            committed = position;
         }
     }
 
