@@ -1,5 +1,11 @@
 package io.derive.batch;
 
+import io.derive.batch.api.ApiSchemas;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import io.derive.client.DeriveConnectionFactory;
 import io.derive.engine.api.BranchId;
 import io.derive.engine.api.DeriveException;
@@ -48,6 +54,11 @@ public class InDoubtResource {
     @Inject
     DeriveConnectionFactory connectionFactory;
 
+    @Operation(summary = "List the transaction branches left in doubt or decided by hand")
+    @APIResponse(responseCode = "200", description = "The branches",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.InDoubtBranches.class)))
+    @APIResponse(responseCode = "500", description = "The database could not list them",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
     @GET
     public Response list() {
         try {
@@ -59,6 +70,16 @@ public class InDoubtResource {
         }
     }
 
+    @Operation(summary = "Decide a branch left in doubt by hand")
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = ApiSchemas.Outcome.class)))
+    @APIResponse(responseCode = "200", description = "The branch as decided",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.InDoubtBranch.class)))
+    @APIResponse(responseCode = "400", description = "A malformed xid or outcome",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
+    @APIResponse(responseCode = "404", description = "No such branch",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
+    @APIResponse(responseCode = "409", description = "The branch was decided already",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
     @POST
     @Path("{xid}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -86,6 +107,12 @@ public class InDoubtResource {
         }
     }
 
+    @Operation(summary = "Forget a decision no transaction manager will ask for")
+    @APIResponse(responseCode = "204", description = "Forgotten")
+    @APIResponse(responseCode = "400", description = "A malformed xid",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
+    @APIResponse(responseCode = "404", description = "No such branch",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
     @DELETE
     @Path("{xid}")
     public Response forget(@PathParam("xid") String xid) {

@@ -1,5 +1,11 @@
 package io.derive.batch;
 
+import io.derive.batch.api.ApiSchemas;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -68,6 +74,12 @@ public class JobsResource {
     static final String MV_ATTACH = "mv-attach";
     private static final int MAX_INSTANCES = 200;
 
+    @Operation(summary = "Start mv-refresh: refresh a materialized view in chunks")
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = ApiSchemas.RefreshRequest.class)))
+    @APIResponse(responseCode = "200", description = "The execution started",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.ExecutionId.class)))
+    @APIResponse(responseCode = "400", description = "A malformed request or a refused name",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
     @POST
     @Path(MV_REFRESH)
     @Consumes(MediaType.APPLICATION_JSON)
@@ -75,6 +87,12 @@ public class JobsResource {
         return start(MV_REFRESH, body);
     }
 
+    @Operation(summary = "Start mv-verify: compare a materialized view with its body, optionally repairing it")
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = ApiSchemas.VerifyRequest.class)))
+    @APIResponse(responseCode = "200", description = "The execution started",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.ExecutionId.class)))
+    @APIResponse(responseCode = "400", description = "A malformed request or a refused name",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
     @POST
     @Path(MV_VERIFY)
     @Consumes(MediaType.APPLICATION_JSON)
@@ -82,6 +100,12 @@ public class JobsResource {
         return start(MV_VERIFY, body);
     }
 
+    @Operation(summary = "Start mv-attach: attach a derivation to a plain table in chunks")
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = ApiSchemas.AttachRequest.class)))
+    @APIResponse(responseCode = "200", description = "The execution started",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.ExecutionId.class)))
+    @APIResponse(responseCode = "400", description = "A malformed request or a refused name",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
     @POST
     @Path(MV_ATTACH)
     @Consumes(MediaType.APPLICATION_JSON)
@@ -157,6 +181,11 @@ public class JobsResource {
         return null;
     }
 
+    @Operation(summary = "List the executions of the jobs for one view, newest first")
+    @APIResponse(responseCode = "200", description = "The executions",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Executions.class)))
+    @APIResponse(responseCode = "400", description = "A malformed request or a refused name",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
     @GET
     public Response executionsOf(@QueryParam("view") String view) {
         if (!Identifiers.isIdentifier(view)) {
@@ -186,6 +215,11 @@ public class JobsResource {
         return Response.ok(Json.createObjectBuilder().add("view", view).add("executions", list).build()).build();
     }
 
+    @Operation(summary = "Read an execution: status, steps and a chunked run's progress")
+    @APIResponse(responseCode = "200", description = "The execution",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.ExecutionStatus.class)))
+    @APIResponse(responseCode = "404", description = "No such execution",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
     @GET
     @Path("{executionId}")
     public Response status(@PathParam("executionId") long executionId) {
@@ -204,6 +238,13 @@ public class JobsResource {
         return Response.ok(summary(execution).add("steps", stepList).build()).build();
     }
 
+    @Operation(summary = "Stop an execution between chunks")
+    @APIResponse(responseCode = "200", description = "Asked to stop",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.ExecutionId.class)))
+    @APIResponse(responseCode = "404", description = "No such execution",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
+    @APIResponse(responseCode = "409", description = "It is not running",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
     @POST
     @Path("{executionId}/stop")
     public Response stop(@PathParam("executionId") long executionId) {
@@ -217,6 +258,13 @@ public class JobsResource {
         return Response.ok(Json.createObjectBuilder().add("executionId", executionId).build()).build();
     }
 
+    @Operation(summary = "Restart a failed or stopped execution after its last committed chunk")
+    @APIResponse(responseCode = "200", description = "The new execution",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.ExecutionId.class)))
+    @APIResponse(responseCode = "404", description = "No such execution",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
+    @APIResponse(responseCode = "409", description = "It cannot be restarted",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
     @POST
     @Path("{executionId}/restart")
     public Response restart(@PathParam("executionId") long executionId) {

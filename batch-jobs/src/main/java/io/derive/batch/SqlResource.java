@@ -1,5 +1,11 @@
 package io.derive.batch;
 
+import io.derive.batch.api.ApiSchemas;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import io.derive.client.DeriveConnection;
 import io.derive.client.DeriveConnectionFactory;
 import io.derive.engine.api.DeriveException;
@@ -33,6 +39,12 @@ public class SqlResource {
     @Inject
     DeriveConnectionFactory connectionFactory;
 
+    @Operation(summary = "Run one SQL statement in its own transaction")
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = ApiSchemas.SqlRequest.class)))
+    @APIResponse(responseCode = "200", description = "The statement's result",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.SqlResult.class)))
+    @APIResponse(responseCode = "400", description = "A malformed request, or the engine's refusal",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)

@@ -1,0 +1,102 @@
+package io.derive.batch.api;
+
+import java.util.List;
+
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/** The admin API's request and response bodies (see the package documentation). */
+public final class ApiSchemas {
+    private ApiSchemas() {
+    }
+
+    @Schema(name = "Error", description = "A refused request: the engine's or the API's message and a SQLSTATE-like code")
+    public record Error(
+            @Schema(description = "The message; an engine error ends with line:column") String error,
+            @Schema(description = "SQLSTATE-like code, or bad-request, not-found, conflict") String code) {
+    }
+
+    @Schema(name = "SqlRequest", description = "One statement and its positional parameters")
+    public record SqlRequest(
+            @Schema(required = true) String sql,
+            @Schema(description = "Values for the statement's ? parameters, in order") List<Object> params) {
+    }
+
+    @Schema(name = "SqlResult", description = "A statement's result columns, rows and update count")
+    public record SqlResult(List<String> columns, List<List<Object>> rows, long updateCount) {
+    }
+
+    @Schema(name = "RefreshRequest", description = "Starts mv-refresh: a chunked refresh of one materialized view")
+    public record RefreshRequest(
+            @Schema(required = true) String view,
+            @Schema(description = "Rows per chunk, 1 to 1000000; 10000 by default") Integer chunkSize,
+            @Schema(description = "A chunk also ends after this many seconds; 60 by default") Integer chunkSeconds) {
+    }
+
+    @Schema(name = "AttachRequest", description = "Starts mv-attach: attaches a derivation to a plain table in chunks")
+    public record AttachRequest(
+            @Schema(required = true) String table,
+            @Schema(required = true, description = "The derivation's select") String body,
+            @Schema(description = "The body's outputs renamed by position") List<String> columns,
+            Integer chunkSize,
+            Integer chunkSeconds) {
+    }
+
+    @Schema(name = "VerifyRequest", description = "Starts mv-verify: compares a view with a fresh evaluation of its body")
+    public record VerifyRequest(
+            @Schema(required = true) String view,
+            @Schema(description = "Rewrite exactly the drifted keys; false by default") Boolean repair) {
+    }
+
+    @Schema(name = "ExecutionId", description = "The job execution a request started, stopped or restarted")
+    public record ExecutionId(long executionId) {
+    }
+
+    @Schema(name = "Execution", description = "A job execution")
+    public record Execution(long executionId, String jobName,
+                            @Schema(description = "STARTING, STARTED, STOPPING, STOPPED, FAILED, COMPLETED or ABANDONED")
+                            String batchStatus,
+                            String exitStatus,
+                            @Schema(description = "ISO-8601 instant") String started,
+                            @Schema(description = "ISO-8601 instant; null while running") String ended) {
+    }
+
+    @Schema(name = "Executions", description = "The executions of the jobs for one view, newest first")
+    public record Executions(String view, List<Execution> executions) {
+    }
+
+    @Schema(name = "ExecutionStatus", description = "A job execution with its steps")
+    public record ExecutionStatus(long executionId, String jobName, String batchStatus, String exitStatus, String started,
+                                  String ended, List<Step> steps) {
+    }
+
+    @Schema(name = "Step", description = "A step's counts, and a chunked run's progress")
+    public record Step(String name, String batchStatus, long readCount, long writeCount, long commitCount,
+                       long rollbackCount, Progress progress) {
+    }
+
+    @Schema(name = "Progress", description = "Where a chunked run stands")
+    public record Progress(long chunks,
+                           @Schema(description = "The first chunk this execution wrote") long firstChunk,
+                           long rowsWritten,
+                           @Schema(description = "Rows of the body done") long position,
+                           @Schema(description = "Rows of the body in all; -1 before the first chunk") long expected,
+                           double percent, double elapsedSeconds, long rowsPerSecond,
+                           @Schema(description = "The last key done, as a SQL row literal") String lastKey) {
+    }
+
+    @Schema(name = "InDoubtBranches", description = "The transaction branches a server that ended left in doubt")
+    public record InDoubtBranches(List<InDoubtBranch> branches) {
+    }
+
+    @Schema(name = "InDoubtBranch", description = "One branch left in doubt, or decided by hand")
+    public record InDoubtBranch(
+            @Schema(description = "formatId:gtrid-hex:bqual-hex") String xid,
+            @Schema(description = "in doubt, heuristically committed or heuristically rolled back") String state,
+            @Schema(description = "What it wrote") List<String> touched,
+            @Schema(description = "ISO-8601 instant; null while in doubt") String decidedAt) {
+    }
+
+    @Schema(name = "Outcome", description = "How an operator decides a branch")
+    public record Outcome(@Schema(required = true, enumeration = {"commit", "rollback"}) String outcome) {
+    }
+}
