@@ -12,7 +12,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
+import java.util.function.DoublePredicate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -33,7 +36,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The admin API as a client sees it: its OpenAPI document ({@code /openapi}) against the JAX-RS
- * resources themselves, read by reflection.
+ * resources themselves, read by reflection; Derive's metrics ({@code /metrics}) against a known
+ * workload.
  */
 @ExtendWith(ArquillianExtension.class)
 class AdminApiIT {
@@ -41,10 +45,80 @@ class AdminApiIT {
     private static final String BASE = "http://localhost:" + System.getProperty("derive.http.port", "9180");
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private static final List<Class<?>> RESOURCES = List.of(SqlResource.class, JobsResource.class, InDoubtResource.class);
+    private static final String ADMIN = "Basic " + Base64.getEncoder().encodeToString("admin:derive".getBytes(StandardCharsets.UTF_8));
+    private static final List<String> DOCUMENTED_METRICS = List.of("derive_view_rows", "derive_view_rows_maintained",
+            "derive_view_maintenance_seconds", "derive_view_refreshes", "derive_view_refresh_seconds",
+            "derive_view_refresh_rows", "derive_view_stale", "derive_lock_waits", "derive_lock_deadlocks",
+            "derive_lock_timeouts", "derive_transactions_open", "derive_transaction_commits",
+            "derive_transaction_rollbacks", "derive_transaction_prepares");
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
         return TestApplication.ear();
+    }
+
+    private static HttpResponse<String> get(String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(BASE + path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static void sql(String statement) throws Exception {
+        String body = jakarta.json.Json.createObjectBuilder().add("sql", statement).build().toString();
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(BASE + "/derive/api/sql"))
+                .header("Authorization", ADMIN).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(statement + ": " + response.body()).isEqualTo(200);
+    }
+
+    /** The value of {@code metric} (on the line carrying {@code tag}, when given) at {@code /metrics}; null when absent. */
+    private static Double metric(String metric, String tag) throws Exception {
+        HttpResponse<String> response = get("/metrics");
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        for (String line : response.body().split("\n")) {
+            if (line.startsWith(metric + "{") && (tag == null || line.contains(tag))) {
+                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return null;
+    }
+
+    /** The value of {@code metric} once it satisfies {@code until}, read every 100 ms for up to 20 s. */
+    private static double awaitMetric(String metric, String tag, DoublePredicate until) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (true) {
+            Double value = metric(metric, tag);
+            if (value != null && until.test(value)) {
+                return value;
+            }
+            assertThat(System.nanoTime()).as(metric + " " + tag + " reaching its value; last read " + value).isLessThan(deadline);
+            Thread.sleep(100);
+        }
+    }
+
+    @Test
+    void theMetricsMoveByExactlyWhatAKnownWorkloadDoes() throws Exception {
+        sql("drop materialized view if exists metered");
+        sql("drop table if exists metered_src");
+        sql("create table metered_src (k integer primary key, v integer not null)");
+        sql("create materialized view metered as select k, v from metered_src where v > 0");
+        String view = "view=\"metered\"";
+        double maintained = awaitMetric("derive_view_rows_maintained", view, v -> true);
+        double prepares = awaitMetric("derive_transaction_prepares", null, v -> true);
+
+        sql("insert into metered_src select value, value - 5 from generate_series(1, 30)");
+        HttpResponse<String> twoPhase = get(Scenarios.path("setup", "metered_xa"));
+        assertThat(twoPhase.statusCode()).isEqualTo(200);
+        twoPhase = get(Scenarios.path("twoResources", "metered_xa", "k", "1"));
+        assertThat(Scenarios.answer(twoPhase.body())).containsEntry("outcome", "ok");
+
+        assertThat(awaitMetric("derive_view_rows_maintained", view, v -> v >= maintained + 25))
+                .as("the 25 rows with v > 0").isEqualTo(maintained + 25);
+        assertThat(awaitMetric("derive_view_rows", view, v -> v >= 25)).isEqualTo(25);
+        assertThat(awaitMetric("derive_transaction_prepares", null, v -> v >= prepares + 1))
+                .as("the one two-phase commit").isEqualTo(prepares + 1);
+        String text = get("/metrics").body();
+        for (String name : DOCUMENTED_METRICS) {
+            assertThat(text).as("documented metric " + name).containsPattern("(?m)^" + name + "\\{");
+        }
     }
 
     /** One resource method: its HTTP method and its path under the application ({@code /api/...}). */

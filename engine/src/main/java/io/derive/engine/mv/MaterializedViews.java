@@ -145,6 +145,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * @return the rows the diff changed
      */
     long refreshInPlace(TableSchema mv, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
+        long started = System.nanoTime();
         if (mv.derivation().stale()) {
             TableSchema stale = mv;
             TableSchema current = recompiled(stale, context.transaction().catalog(), context)
@@ -154,6 +155,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         List<BackingRowChange> changes = fill(mv, bodyPlan(mv, context), context);
         cascade(context, mv, changes, true);
+        mv.derivation().statistics().refreshed(changes.size(), System.nanoTime() - started);
         return changes.size();
     }
 
@@ -193,6 +195,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * @return the rows the diff changed
      */
     long refreshOnto(TableSchema mv, TableSchema filled, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
+        long started = System.nanoTime();
         Transaction txn = context.transaction();
         io.derive.engine.schema.Catalog catalog = txn.catalog();
         TableSchema placed = new TableSchema(mv.schema(), mv.name(), filled.columns(), mv.primaryKey(), mv.module(),
@@ -208,6 +211,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         txn.changeCatalog(catalog.without(filled).replacing(mv, placed));
         List<BackingRowChange> changes = fill(placed, bodyPlan(placed, context), context);
         cascade(context, placed, changes, true);
+        placed.derivation().statistics().refreshed(changes.size(), System.nanoTime() - started);
         return changes.size();
     }
 
@@ -230,7 +234,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         List<DriftAudit.Drift> drift = DriftAudit.find(context, mv, bodyPlan(mv, context));
         if (verify.repair()) {
-            applyNow(context, mv, drift.stream().map(DriftAudit.Drift::repair).toList());
+            applyNow(context, mv, drift.stream().map(DriftAudit.Drift::repair).toList(), System.nanoTime());
         }
         context.services().verifyReports().record(DriftAudit.report(mv, drift, verify.repair()));
         return DriftAudit.result(drift);
@@ -514,7 +518,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
     public void afterRowChange(ExecutionContext context, TableSchema source, Object[] before, Object[] after) {
         for (TableSchema mv : context.transaction().catalog().dependentsOf(source)) {
             if (!mv.derivation().stale()) {
-                applyNow(context, mv, MaintenanceArm.of(mv).afterSourceChange(context, mv, source, before, after));
+                long started = System.nanoTime();
+                applyNow(context, mv, MaintenanceArm.of(mv).afterSourceChange(context, mv, source, before, after), started);
             }
         }
     }
@@ -544,23 +549,33 @@ public final class MaterializedViews implements MaterializedViewOperations {
                 if (changes != null) {
                     arm.forget(context, changes);
                 }
-                cascade(context, mv, fill(mv, bodyPlan(mv, context), context), false);
+                long started = System.nanoTime();
+                List<BackingRowChange> rebuilt = fill(mv, bodyPlan(mv, context), context);
+                mv.derivation().statistics().maintained(rebuilt.size(), System.nanoTime() - started);
+                cascade(context, mv, rebuilt, false);
             } else {
                 List<Object[]> slices = new ArrayList<>(work.takeSlices(mv));
                 if (changes != null) {
+                    long started = System.nanoTime();
                     GroupFastPath.Outcome outcome = arm.settle(context, changes);
-                    applyNow(context, mv, outcome.ops());
+                    applyNow(context, mv, outcome.ops(), started);
                     slices.addAll(outcome.recompute());
                 }
-                applyNow(context, mv, arm.recompute(context, mv, slices));
+                long started = System.nanoTime();
+                applyNow(context, mv, arm.recompute(context, mv, slices), started);
             }
         }
     }
 
-    /** Applies an arm's ops to the backing of {@code mv} and passes the changes on. */
-    private void applyNow(ExecutionContext context, TableSchema mv, List<MaintenanceOp> ops) {
-        if (!ops.isEmpty()) {
-            cascade(context, mv, apply(context, mv, ops), false);
+    /**
+     * Applies an arm's ops to the backing of {@code mv}, records the rows changed and the time
+     * since {@code started} (when the arm began to work them out), and passes the changes on.
+     */
+    private void applyNow(ExecutionContext context, TableSchema mv, List<MaintenanceOp> ops, long started) {
+        List<BackingRowChange> changes = ops.isEmpty() ? List.of() : apply(context, mv, ops);
+        mv.derivation().statistics().maintained(changes.size(), System.nanoTime() - started);
+        if (!changes.isEmpty()) {
+            cascade(context, mv, changes, false);
         }
     }
 

@@ -19,13 +19,18 @@ public enum SystemTableFunction {
      * {@code tags} (its tags as JSON object text, {@code {}} when it has none), {@code covers} (the
      * unique constraints it covers as {@code t(a, b)}, null when none; a stale MV covers nothing),
      * {@code unique_probes} and {@code probe_rows_read} (the conflict checks it answered as a
-     * covering structure, and the backing rows they read).
+     * covering structure, and the backing rows they read), {@code rows_maintained} and
+     * {@code maintenance_seconds} (the backing rows its maintenance changed, and the time that
+     * took, its cascade to other views not included), {@code refreshes}, {@code refresh_seconds}
+     * and {@code refresh_rows} (its refreshes, their time and the rows their diffs changed). The
+     * counters are observations since the database opened: rolled-back work counts too.
      */
     MATERIALIZED_VIEWS(List.of(
             text("schema"), text("name"), text("host"), text("arm"),
             new OutputColumn("stale", SqlType.BOOLEAN, Collation.BINARY, true),
             integer("row_count"), integer("body_evaluations"), text("tags"), text("covers"),
-            integer("unique_probes"), integer("probe_rows_read"))),
+            integer("unique_probes"), integer("probe_rows_read"), integer("rows_maintained"),
+            real("maintenance_seconds"), integer("refreshes"), real("refresh_seconds"), integer("refresh_rows"))),
 
     /**
      * {@code statistics()}: one row per table (materialized views included) that {@code analyze}
@@ -102,6 +107,16 @@ public enum SystemTableFunction {
             new OutputColumn("deadlocks", SqlType.INTEGER, Collation.BINARY, true),
             new OutputColumn("timeouts", SqlType.INTEGER, Collation.BINARY, true))),
 
+    /**
+     * {@code transaction_counts()}: one row of counters since the database opened: {@code open}
+     * (transactions begun and not ended), {@code commits} (a read-only end counts as one),
+     * {@code rollbacks} and {@code prepares} (first phases of two-phase commits that voted to commit).
+     */
+    TRANSACTION_COUNTS(List.of(new OutputColumn("open", SqlType.INTEGER, Collation.BINARY, true),
+            new OutputColumn("commits", SqlType.INTEGER, Collation.BINARY, true),
+            new OutputColumn("rollbacks", SqlType.INTEGER, Collation.BINARY, true),
+            new OutputColumn("prepares", SqlType.INTEGER, Collation.BINARY, true))),
+
     /** {@code generate_series(start, stop[, step])}: one {@code value} per step from start to stop inclusive. */
     GENERATE_SERIES(2, 3, List.of(integer("value")));
 
@@ -152,5 +167,9 @@ public enum SystemTableFunction {
 
     private static OutputColumn integer(String name) {
         return new OutputColumn(name, SqlType.INTEGER, Collation.BINARY, true);
+    }
+
+    private static OutputColumn real(String name) {
+        return new OutputColumn(name, SqlType.REAL, Collation.BINARY, true);
     }
 }

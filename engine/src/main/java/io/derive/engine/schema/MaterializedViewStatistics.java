@@ -1,6 +1,7 @@
 package io.derive.engine.schema;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Counters of one maintained table, shown by {@code materialized_views()}. They are observations,
@@ -10,6 +11,11 @@ public final class MaterializedViewStatistics {
     private final AtomicLong bodyEvaluations = new AtomicLong();
     private final AtomicLong uniqueProbes = new AtomicLong();
     private final AtomicLong probeRowsRead = new AtomicLong();
+    private final LongAdder rowsMaintained = new LongAdder();
+    private final LongAdder maintenanceNanos = new LongAdder();
+    private final LongAdder refreshes = new LongAdder();
+    private final LongAdder refreshNanos = new LongAdder();
+    private final LongAdder refreshRows = new LongAdder();
 
     /** Records one full evaluation of the body (a fill or a refresh). */
     public void bodyEvaluated() {
@@ -34,5 +40,40 @@ public final class MaterializedViewStatistics {
     /** The backing rows those checks read in all ({@code probe_rows_read}); a seek reads only the colliding ones. */
     public long probeRowsRead() {
         return probeRowsRead.get();
+    }
+
+    /** Records one application of maintenance: the backing rows it changed and the time it took (its cascade not included). */
+    public void maintained(long rows, long nanos) {
+        rowsMaintained.add(rows);
+        maintenanceNanos.add(nanos);
+    }
+
+    /** Backing rows maintenance changed since the database opened ({@code rows_maintained}); fills and refreshes not included. */
+    public long rowsMaintained() {
+        return rowsMaintained.sum();
+    }
+
+    /** The time maintenance took in all ({@code maintenance_seconds}), in nanoseconds. */
+    public long maintenanceNanos() {
+        return maintenanceNanos.sum();
+    }
+
+    /** Records one refresh (a statement's, or a chunked run's finish): the rows its diff changed and the time it took. */
+    public void refreshed(long rows, long nanos) {
+        refreshes.increment();
+        refreshRows.add(rows);
+        refreshNanos.add(nanos);
+    }
+
+    public long refreshes() {
+        return refreshes.sum();
+    }
+
+    public long refreshNanos() {
+        return refreshNanos.sum();
+    }
+
+    public long refreshRows() {
+        return refreshRows.sum();
     }
 }

@@ -34,6 +34,7 @@ public final class CommittedState {
     private final RowIdReservations rowIds = new RowIdReservations();
     private final PreparedBranches branches = new PreparedBranches();
     private final InDoubtFences fences = new InDoubtFences();
+    private final TransactionCounters counters = new TransactionCounters();
     private volatile CatalogPersistence persistence;
 
     /** @param lockTimeout how long a transaction waits for a lock another transaction holds */
@@ -45,6 +46,11 @@ public final class CommittedState {
     /** The latest committed catalog. */
     public Catalog catalog() {
         return snapshots.latest().catalog();
+    }
+
+    /** How many transactions began, committed, rolled back and prepared since the database opened. */
+    public TransactionCounters counters() {
+        return counters;
     }
 
     /** The commit sequence and the snapshots statements read. */

@@ -114,6 +114,9 @@ public final class Transaction implements LockOwner {
      * @param heedsFences false for a transaction of the database's own sessions (rehydrate, and
      *                    the restore of what in-doubt branches fenced once they are decided)
      */
+    /** Whether it ended having written nothing: counted as committed, though it has nothing to publish. */
+    private boolean endedReadOnly;
+
     public Transaction(CommittedState shared, SessionResources session, String description, boolean heedsFences) {
         this.shared = shared;
         this.session = session;
@@ -121,6 +124,7 @@ public final class Transaction implements LockOwner {
         this.branch = session.branch() == null ? null : BranchId.of(session.branch());
         this.cancellation = new Cancellation(description);
         this.fences = heedsFences ? shared.fences() : null;
+        shared.counters().begun();
     }
 
     /** Whether this transaction was canceled; the one part of it that other threads may touch. */
@@ -388,6 +392,7 @@ public final class Transaction implements LockOwner {
             throw e;
         }
         phase = Phase.PREPARED;
+        shared.counters().prepared();
         if (branch != null) {
             shared.branches().prepared(this);
         }
@@ -518,6 +523,7 @@ public final class Transaction implements LockOwner {
 
     /** Ends a transaction that wrote nothing; its commit still reports that it was canceled. */
     private void endReadOnly() {
+        endedReadOnly = true;
         rollback();
         cancellation.seal();
     }
@@ -559,6 +565,9 @@ public final class Transaction implements LockOwner {
 
     /** Ends the transaction; {@code committedAs} is its commit's sequence number, 0 when it did not commit. */
     private void end(long committedAs) {
+        if (phase != Phase.ENDED) {
+            shared.counters().ended(committedAs != 0 || endedReadOnly);
+        }
         endStatement();
         if (branch != null && phase == Phase.PREPARED) {
             shared.branches().ended(this);

@@ -40,7 +40,8 @@ public final class EngineServices {
         this.databaseName = databaseName;
         this.committed = committed;
         this.systemTables = new SystemTables(this::rehydrateReport, () -> this.inDoubtBranches.get(),
-                (catalog, mv) -> this.materializedViews.covers(catalog, mv), committed.locks(), verifyReports::all);
+                (catalog, mv) -> this.materializedViews.covers(catalog, mv), committed.locks(), verifyReports::all,
+                committed.counters());
         this.modules = Map.copyOf(modules);
         this.defaultHost = defaultHost;
     }

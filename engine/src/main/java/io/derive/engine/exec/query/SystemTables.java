@@ -8,6 +8,7 @@ import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.txn.LockTable;
+import io.derive.engine.txn.TransactionCounters;
 import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;
@@ -21,6 +22,7 @@ public final class SystemTables {
     private final Supplier<List<InDoubtBranch>> inDoubtBranches;
     private final Coverage coverage;
     private final LockTable locks;
+    private final TransactionCounters transactions;
 
     /**
      * What {@code materialized_views()} shows in its {@code covers} column: the constraint a
@@ -32,7 +34,9 @@ public final class SystemTables {
     }
 
     public SystemTables(Supplier<RehydrateReport> rehydrateReport, Supplier<List<InDoubtBranch>> inDoubtBranches,
-                        Coverage coverage, LockTable locks, Supplier<List<VerifyReports.Report>> verifyReports) {
+                        Coverage coverage, LockTable locks, Supplier<List<VerifyReports.Report>> verifyReports,
+                        TransactionCounters transactions) {
+        this.transactions = transactions;
         this.rehydrateReport = rehydrateReport;
         this.verifyReports = verifyReports;
         this.locks = locks;
@@ -58,6 +62,8 @@ public final class SystemTables {
                 LockTable.Counters c = locks.counters();
                 yield Cursors.of(List.<Object[]>of(new Object[] {c.waits(), c.deadlocks(), c.timeouts()}));
             }
+            case TRANSACTION_COUNTS -> Cursors.of(List.<Object[]>of(new Object[] {transactions.open(),
+                transactions.commits(), transactions.rollbacks(), transactions.prepares()}));
         };
     }
 
@@ -99,10 +105,17 @@ public final class SystemTables {
                 t.schema(), t.name(), t.module(), t.derivation().maintenance().arm(), t.derivation().stale(),
                 rowCount(transaction, t), t.derivation().statistics().bodyEvaluations(),
                 t.tags().json(), coverage.covers(transaction.catalog(), t),
-                t.derivation().statistics().uniqueProbes(), t.derivation().statistics().probeRowsRead()
+                t.derivation().statistics().uniqueProbes(), t.derivation().statistics().probeRowsRead(),
+                t.derivation().statistics().rowsMaintained(), seconds(t.derivation().statistics().maintenanceNanos()),
+                t.derivation().statistics().refreshes(), seconds(t.derivation().statistics().refreshNanos()),
+                t.derivation().statistics().refreshRows()
             });
         }
         return rows;
+    }
+
+    private static double seconds(long nanos) {
+        return nanos / 1e9;
     }
 
     private static List<Object[]> statistics(Transaction transaction) {
