@@ -36,8 +36,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The admin API as a client sees it: its OpenAPI document ({@code /openapi}) against the JAX-RS
- * resources themselves, read by reflection; Derive's metrics ({@code /metrics}) against a known
- * workload.
+ * resources themselves, read by reflection; what a read-only monitor may do; Derive's metrics
+ * ({@code /metrics}) against a known workload.
  */
 @ExtendWith(ArquillianExtension.class)
 class AdminApiIT {
@@ -46,6 +46,7 @@ class AdminApiIT {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private static final List<Class<?>> RESOURCES = List.of(SqlResource.class, JobsResource.class, InDoubtResource.class);
     private static final String ADMIN = "Basic " + Base64.getEncoder().encodeToString("admin:derive".getBytes(StandardCharsets.UTF_8));
+    private static final String MONITOR = "Basic " + Base64.getEncoder().encodeToString("monitor:derive".getBytes(StandardCharsets.UTF_8));
     private static final List<String> DOCUMENTED_METRICS = List.of("derive_view_rows", "derive_view_rows_maintained",
             "derive_view_maintenance_seconds", "derive_view_refreshes", "derive_view_refresh_seconds",
             "derive_view_refresh_rows", "derive_view_stale", "derive_lock_waits", "derive_lock_deadlocks",
@@ -118,6 +119,23 @@ class AdminApiIT {
         String text = get("/metrics").body();
         for (String name : DOCUMENTED_METRICS) {
             assertThat(text).as("documented metric " + name).containsPattern("(?m)^" + name + "\\{");
+        }
+    }
+
+    @Test
+    void aMonitorReadsEveryGetButEveryChangingResourceMethodAnswersItForbidden() throws Exception {
+        for (Endpoint endpoint : endpoints()) {
+            URI uri = URI.create(BASE + "/derive" + endpoint.path().replace("{executionId}", "1").replace("{xid}", "1:ab:01"));
+            HttpRequest.Builder request = HttpRequest.newBuilder(uri).header("Authorization", MONITOR);
+            if (endpoint.method().equals("get")) {
+                int status = HTTP.send(request.GET().build(), HttpResponse.BodyHandlers.ofString()).statusCode();
+                assertThat(status).as("a monitor's " + endpoint).isNotIn(401, 403);
+            } else {
+                request.header("Content-Type", "application/json")
+                        .method(endpoint.method().toUpperCase(Locale.ROOT), HttpRequest.BodyPublishers.ofString("{}"));
+                int status = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString()).statusCode();
+                assertThat(status).as("a monitor's " + endpoint).isEqualTo(403);
+            }
         }
     }
 
