@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.derive.batch.InDoubtResource;
 import io.derive.batch.JobsResource;
+import io.derive.batch.SessionResource;
 import io.derive.batch.SqlResource;
+import io.derive.batch.StatusResource;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.net.CookieManager;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -36,15 +39,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The admin API as a client sees it: its OpenAPI document ({@code /openapi}) against the JAX-RS
- * resources themselves, read by reflection; what a read-only monitor may do; Derive's metrics
- * ({@code /metrics}) against a known workload.
+ * resources themselves, read by reflection; what a read-only monitor may do; the console's
+ * sign-in and its CSRF token; Derive's metrics ({@code /metrics}) against a known workload.
  */
 @ExtendWith(ArquillianExtension.class)
 class AdminApiIT {
 
     private static final String BASE = "http://localhost:" + System.getProperty("derive.http.port", "9180");
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    private static final List<Class<?>> RESOURCES = List.of(SqlResource.class, JobsResource.class, InDoubtResource.class);
+    private static final List<Class<?>> RESOURCES = List.of(SqlResource.class, JobsResource.class, InDoubtResource.class,
+            StatusResource.class, SessionResource.class);
     private static final String ADMIN = "Basic " + Base64.getEncoder().encodeToString("admin:derive".getBytes(StandardCharsets.UTF_8));
     private static final String MONITOR = "Basic " + Base64.getEncoder().encodeToString("monitor:derive".getBytes(StandardCharsets.UTF_8));
     private static final List<String> DOCUMENTED_METRICS = List.of("derive_view_rows", "derive_view_rows_maintained",
@@ -139,6 +143,58 @@ class AdminApiIT {
         }
     }
 
+    /** A browser's client: keeps its cookies, follows no redirect. */
+    private static HttpClient browser() {
+        return HttpClient.newBuilder().cookieHandler(new CookieManager()).followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    private static JsonObject session(HttpClient browser) throws Exception {
+        return AdminSql.json(browser.send(HttpRequest.newBuilder(URI.create(BASE + "/derive/api/session")).GET().build(),
+                HttpResponse.BodyHandlers.ofString()).body());
+    }
+
+    private static HttpResponse<String> signIn(HttpClient browser, String user, String password) throws Exception {
+        String form = "username=" + user + "&password=" + password;
+        return browser.send(HttpRequest.newBuilder(URI.create(BASE + "/derive/login"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void theConsolesFormSignsInToASessionWhoseChangesNeedItsCsrfToken() throws Exception {
+        HttpClient browser = browser();
+        assertThat(session(browser).isNull("user")).as("nobody signed in yet").isTrue();
+        assertThat(browser.send(HttpRequest.newBuilder(URI.create(BASE + "/derive/api/status")).GET().build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(401);
+        assertThat(signIn(browser, "admin", "wrong").headers().firstValue("Location").orElseThrow())
+                .endsWith("/derive/login.html?failed");
+
+        HttpResponse<String> signedIn = signIn(browser, "admin", "derive");
+        assertThat(signedIn.statusCode()).isEqualTo(302);
+        assertThat(signedIn.headers().firstValue("Location").orElseThrow()).endsWith("/derive/");
+        assertThat(browser.send(HttpRequest.newBuilder(URI.create(BASE + "/derive/api/status")).GET().build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode()).as("the API, by the sign-on cookie").isEqualTo(200);
+        JsonObject session = session(browser);
+        assertThat(session.getString("user")).isEqualTo("admin");
+        assertThat(session.getBoolean("admin")).isTrue();
+
+        for (Endpoint endpoint : endpoints()) {
+            if (!endpoint.method().equals("get")) {
+                URI uri = URI.create(BASE + "/derive" + endpoint.path().replace("{executionId}", "1").replace("{xid}", "1:ab:01"));
+                int status = browser.send(HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
+                        .method(endpoint.method().toUpperCase(Locale.ROOT), HttpRequest.BodyPublishers.ofString("{}")).build(),
+                        HttpResponse.BodyHandlers.ofString()).statusCode();
+                assertThat(status).as("the console's " + endpoint + " without its CSRF token").isEqualTo(403);
+            }
+        }
+        HttpResponse<String> withToken = browser.send(HttpRequest.newBuilder(URI.create(BASE + "/derive/api/sql"))
+                .header("Content-Type", "application/json").header("X-CSRF-Token", session.getString("csrfToken"))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"sql\": \"select 1 as one\"}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(withToken.statusCode()).as(withToken.body()).isEqualTo(200);
+    }
+
     /** One resource method: its HTTP method and its path under the application ({@code /api/...}). */
     private record Endpoint(String method, String path) {
     }
@@ -170,7 +226,7 @@ class AdminApiIT {
         JsonObject schemas = document.getJsonObject("components").getJsonObject("schemas");
 
         List<Endpoint> endpoints = endpoints();
-        assertThat(endpoints).as("resource methods found by reflection").hasSizeGreaterThanOrEqualTo(11);
+        assertThat(endpoints).as("resource methods found by reflection").hasSizeGreaterThanOrEqualTo(14);
         for (Endpoint endpoint : endpoints) {
             String documented = paths.keySet().stream().filter(p -> p.endsWith(endpoint.path())).findFirst()
                     .orElseThrow(() -> new AssertionError(endpoint + " is not in the OpenAPI document: " + paths.keySet()));

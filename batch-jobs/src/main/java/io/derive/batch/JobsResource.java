@@ -35,6 +35,7 @@ import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -181,6 +182,43 @@ public class JobsResource {
         return null;
     }
 
+    @Operation(summary = "List the latest executions of every job, newest first, with their views and progress")
+    @APIResponse(responseCode = "200", description = "The executions",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.RecentExecutions.class)))
+    @APIResponse(responseCode = "400", description = "A limit out of range",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.Error.class)))
+    @GET
+    @Path("recent")
+    public Response recent(@QueryParam("limit") @DefaultValue("30") int limit) {
+        if (limit < 1 || limit > MAX_INSTANCES) {
+            return SqlResource.badRequest("\"limit\" must be from 1 to " + MAX_INSTANCES);
+        }
+        JobOperator operator = operator();
+        List<JobExecution> executions = new ArrayList<>();
+        for (String job : List.of(MV_REFRESH, MV_VERIFY, MV_ATTACH)) {
+            try {
+                for (JobInstance instance : operator.getJobInstances(job, 0, limit)) {
+                    executions.addAll(operator.getJobExecutions(instance));
+                }
+            } catch (NoSuchJobException neverRun) {
+                // no execution of this job yet
+            }
+        }
+        executions.sort(Comparator.comparingLong(JobExecution::getExecutionId).reversed());
+        JsonArrayBuilder list = Json.createArrayBuilder();
+        for (JobExecution execution : executions.subList(0, Math.min(limit, executions.size()))) {
+            JsonObjectBuilder json = summary(execution);
+            Properties parameters = operator.getParameters(execution.getExecutionId());
+            addNullable(json, "view", parameters == null ? null
+                    : parameters.getProperty(execution.getJobName().equals(MV_ATTACH) ? "table" : "view"));
+            for (StepExecution step : operator.getStepExecutions(execution.getExecutionId())) {
+                progress(step).ifPresent(p -> json.add("progress", p));
+            }
+            list.add(json);
+        }
+        return Response.ok(Json.createObjectBuilder().add("executions", list).build()).build();
+    }
+
     @Operation(summary = "List the executions of the jobs for one view, newest first")
     @APIResponse(responseCode = "200", description = "The executions",
             content = @Content(schema = @Schema(implementation = ApiSchemas.Executions.class)))
@@ -304,6 +342,12 @@ public class JobsResource {
                 default -> { }
             }
         }
+        progress(step).ifPresent(p -> json.add("progress", p));
+        return json;
+    }
+
+    /** A chunked run's progress as its chunk step recorded it; empty for any other step. */
+    private static java.util.Optional<JsonObject> progress(StepExecution step) {
         if (step.getPersistentUserData() instanceof RunProgress progress && step.getStartTime() != null) {
             long end = step.getEndTime() == null ? System.currentTimeMillis() : step.getEndTime().getTime();
             double elapsed = Math.max(1, end - step.getStartTime().getTime()) / 1000.0;
@@ -319,9 +363,9 @@ public class JobsResource {
                     .add("elapsedSeconds", elapsed)
                     .add("rowsPerSecond", Math.round(rowsThisExecution / elapsed));
             addNullable(p, "lastKey", progress.lastKey());
-            json.add("progress", p);
+            return java.util.Optional.of(p.build());
         }
-        return json;
+        return java.util.Optional.empty();
     }
 
     private static long metric(StepExecution step, Metric.MetricType type) {

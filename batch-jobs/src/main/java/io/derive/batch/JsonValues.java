@@ -14,6 +14,7 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
@@ -69,26 +70,40 @@ final class JsonValues {
     }
 
     private static void addValue(JsonArrayBuilder array, Object v) {
+        array.add(value(v));
+    }
+
+    /** An engine value as JSON. */
+    static JsonValue value(Object v) {
         if (v == null) {
-            array.addNull();
+            return JsonValue.NULL;
         } else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-            array.add(((Number) v).longValue());
+            return Json.createValue(((Number) v).longValue());
         } else if (v instanceof Double || v instanceof Float) {
             double d = ((Number) v).doubleValue();
-            if (Double.isFinite(d)) {
-                array.add(d);
-            } else {
-                array.add(Double.toString(d)); // JSON has no NaN or infinity
-            }
+            // JSON has no NaN or infinity
+            return Double.isFinite(d) ? Json.createValue(d) : Json.createValue(Double.toString(d));
         } else if (v instanceof BigDecimal b) {
-            array.add(b);
+            return Json.createValue(b);
         } else if (v instanceof Boolean b) {
-            array.add(b);
+            return b ? JsonValue.TRUE : JsonValue.FALSE;
         } else if (v instanceof byte[] bytes) {
-            array.add(Base64.getEncoder().encodeToString(bytes));
-        } else {
-            array.add(v.toString());
+            return Json.createValue(Base64.getEncoder().encodeToString(bytes));
         }
+        return Json.createValue(v.toString());
+    }
+
+    /** A result's rows as JSON objects, each member named by its column. */
+    static JsonArray objects(Result result) {
+        JsonArrayBuilder rows = Json.createArrayBuilder();
+        for (Row row : result.rows()) {
+            JsonObjectBuilder object = Json.createObjectBuilder();
+            for (int i = 0; i < result.columns().size(); i++) {
+                object.add(result.columns().get(i), value(row.values().get(i)));
+            }
+            rows.add(object);
+        }
+        return rows.build();
     }
 
     static JsonObject error(String message, String code) {

@@ -1,6 +1,7 @@
 package io.derive.batch.api;
 
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -94,6 +95,43 @@ public final class ApiSchemas {
             @Schema(description = "in doubt, heuristically committed or heuristically rolled back") String state,
             @Schema(description = "What it wrote") List<String> touched,
             @Schema(description = "ISO-8601 instant; null while in doubt") String decidedAt) {
+    }
+
+    @Schema(name = "Status", description = "What an operator watches: the database, its views, locks, branches in doubt")
+    public record Status(
+            @Schema(description = "OPENING, WAITING_FOR_IN_DOUBT, OPEN, CLOSED or FAILED") String state,
+            String detail,
+            List<ViewStatus> views,
+            @Schema(description = "locks(): transaction, waiting, object, mode, since") List<Map<String, Object>> locks,
+            @Schema(description = "in_doubt(): xid, state, touched, decided_at") List<Map<String, Object>> inDoubt,
+            @Schema(description = "rehydrate_report(): schema, name, action, reason, index") List<Map<String, Object>> rehydrate) {
+    }
+
+    @Schema(name = "ViewStatus", description = "A materialized view and its counters since the database opened")
+    public record ViewStatus(String schema, String name, String host, String arm, boolean stale,
+                             @Schema(name = "row_count") long rowCount,
+                             @Schema(name = "rows_maintained") long rowsMaintained,
+                             @Schema(name = "maintenance_seconds") double maintenanceSeconds,
+                             long refreshes,
+                             @Schema(name = "refresh_seconds") double refreshSeconds,
+                             @Schema(name = "refresh_rows") long refreshRows) {
+    }
+
+    @Schema(name = "Session", description = "The signed-in user")
+    public record Session(String user,
+                          @Schema(description = "Whether the user is in role derive-admin and may change things") boolean admin,
+                          @Schema(description = "To send as X-CSRF-Token with each change the console makes") String csrfToken) {
+    }
+
+    @Schema(name = "RecentExecutions", description = "The latest executions of every job, newest first")
+    public record RecentExecutions(List<RecentExecution> executions) {
+    }
+
+    @Schema(name = "RecentExecution", description = "An execution with the view it is for and, while running, its progress")
+    public record RecentExecution(long executionId, String jobName, String batchStatus, String exitStatus, String started,
+                                  String ended,
+                                  @Schema(description = "The view refreshed or verified, or the table attached") String view,
+                                  Progress progress) {
     }
 
     @Schema(name = "Outcome", description = "How an operator decides a branch")
