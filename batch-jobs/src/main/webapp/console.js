@@ -101,10 +101,11 @@ function renderRunning(executions) {
     return;
   }
   box.replaceChildren(...running.map(e => {
+    // The bar shows what the chunks have done; a percent appears once the first chunk has committed.
     const p = e.progress;
     const percent = p && p.expected > 0 ? p.percent : 0;
     const eta = p && p.rowsPerSecond > 0 && p.expected > 0 ? Math.round((p.expected - p.position) / p.rowsPerSecond) + ' s left' : '';
-    return el('div', {class: 'run', 'data-execution': e.executionId},
+    return el('div', {class: 'run', 'data-execution': e.executionId, 'data-view': e.view},
       el('div', {class: 'run-title'}, e.jobName + ' of ' + (e.view || '?') + ' (#' + e.executionId + ')'),
       el('div', {class: 'bar'}, el('div', {class: 'fill', style: 'width: ' + percent + '%'})),
       el('div', {class: 'run-numbers'},
@@ -125,13 +126,15 @@ function renderJobs(executions) {
       actions.push(button('Restart', 'restart-' + e.executionId, () => change('jobs/' + e.executionId + '/restart')));
     }
     const took = seconds(e);
-    return el('tr', {'data-execution': e.executionId},
+    const percent = e.progress && e.progress.expected >= 0 ? e.progress.percent : null;
+    return el('tr', {'data-execution': e.executionId, 'data-view': e.view},
       el('td', {class: 'number'}, e.executionId), el('td', {}, e.jobName), el('td', {}, e.view),
-      el('td', {}, el('span', {class: 'badge ' + e.batchStatus.toLowerCase()}, e.batchStatus.toLowerCase())),
+      el('td', {}, el('span', {class: 'badge status ' + e.batchStatus.toLowerCase()}, e.batchStatus.toLowerCase())),
+      el('td', {class: 'number percent', 'data-percent': percent}, percent === null ? null : percent.toFixed(1) + ' %'),
       el('td', {class: 'exit'}, e.exitStatus), el('td', {}, when(e.started)),
       el('td', {class: 'number'}, took === null ? null : took.toFixed(1)),
       el('td', {}, ...actions));
-  }), 'No job has run yet.', 8);
+  }), 'No job has run yet.', 9);
 }
 
 function renderChart(executions) {
