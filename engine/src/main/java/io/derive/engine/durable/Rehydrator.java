@@ -60,6 +60,8 @@ public final class Rehydrator implements Rehydration {
     /** Lower-case qualified names of the views that waited and could not be restored after: fenced until the next open. */
     private final Set<String> unrestored = new HashSet<>();
     private String adopting;
+    /** The stale view being refilled, while its derivation is attached. */
+    private String refillingStale;
 
     public Rehydrator(DurableCatalog catalog, EngineServices services) {
         this.catalog = catalog;
@@ -222,6 +224,11 @@ public final class Rehydrator implements Rehydration {
         return qualifiedName.equals(adopting);
     }
 
+    @Override
+    public boolean refillsStale(String qualifiedName) {
+        return qualifiedName.equals(refillingStale);
+    }
+
     /** Views in rounds: one that reads a view not recreated yet waits for the next round. */
     private void views(Session session, Set<String> keep) {
         List<CatalogEntry> pending = new ArrayList<>(catalog.entries().stream()
@@ -332,6 +339,7 @@ public final class Rehydrator implements Rehydration {
         String name = CanonicalDdl.identifier(mv.schema()) + "." + CanonicalDdl.identifier(mv.name());
         try {
             adopting = refillReason == null ? mv.qualifiedName() : null;
+            refillingStale = refillReason != null && mv.stale() ? mv.qualifiedName() : null;
             session.execute("alter table " + name + " set maintained as " + mv.body());
             if (mv.tags() != null) {
                 session.execute("alter materialized view " + name + " set tags " + mv.tags());
@@ -342,6 +350,7 @@ public final class Rehydrator implements Rehydration {
             return new RehydrateReport.Outcome(mv.schema(), mv.name(), RehydrateReport.Action.FAILED, e.getMessage());
         } finally {
             adopting = null;
+            refillingStale = null;
         }
     }
 

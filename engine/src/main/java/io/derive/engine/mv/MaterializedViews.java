@@ -328,8 +328,10 @@ public final class MaterializedViews implements MaterializedViewOperations {
                 throw mismatch;
             }
             // A new body keeps the table's key and column order; its tail may shift, and for a
-            // maintained table its types too (a plain table's kept columns are its declaration).
-            List<ColumnSchema> columns = table.isMaintained() ? BackingReshape.forSwap(table, analysis, names, at)
+            // maintained table its types too (a plain table's kept columns are its declaration;
+            // a stale view's backing, refilled at reopen, is a maintained table's).
+            List<ColumnSchema> columns = table.isMaintained() || context.services().refillingStale(table.qualifiedName())
+                    ? BackingReshape.forSwap(table, analysis, names, at)
                     : BackingReshape.forAttach(table, analysis, names, at);
             table = BackingReshape.reshaped(txn, table, columns, at);
         }

@@ -141,6 +141,12 @@ public final class EngineServices {
         return replay != null && replay.adopts(qualifiedName);
     }
 
+    /** True while a durable catalog replays and refills this maintained table, which was stale ({@link Rehydration#refillsStale}). */
+    public boolean refillingStale(String qualifiedName) {
+        Rehydration replay = rehydration;
+        return replay != null && replay.refillsStale(qualifiedName);
+    }
+
     public String databaseName() {
         return databaseName;
     }

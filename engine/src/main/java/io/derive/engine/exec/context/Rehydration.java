@@ -26,4 +26,11 @@ public interface Rehydration {
 
     /** True while the derivation of this table (qualified name) is being attached without a fill. */
     boolean adopts(String qualifiedName);
+
+    /**
+     * True while the derivation of this table (qualified name), stale when the catalog was
+     * stored, is being attached to refill it: its backing may then take the shape its body now
+     * derives, as a refresh of the stale view would have given it.
+     */
+    boolean refillsStale(String qualifiedName);
 }
