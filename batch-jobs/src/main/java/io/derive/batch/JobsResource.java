@@ -10,6 +10,7 @@ import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 
 import jakarta.batch.operations.JobExecutionAlreadyCompleteException;
@@ -347,7 +348,7 @@ public class JobsResource {
     }
 
     /** A chunked run's progress as its chunk step recorded it; empty for any other step. */
-    private static java.util.Optional<JsonObject> progress(StepExecution step) {
+    private static Optional<JsonObject> progress(StepExecution step) {
         if (step.getPersistentUserData() instanceof RunProgress progress && step.getStartTime() != null) {
             long end = step.getEndTime() == null ? System.currentTimeMillis() : step.getEndTime().getTime();
             double elapsed = Math.max(1, end - step.getStartTime().getTime()) / 1000.0;
@@ -363,9 +364,9 @@ public class JobsResource {
                     .add("elapsedSeconds", elapsed)
                     .add("rowsPerSecond", Math.round(rowsThisExecution / elapsed));
             addNullable(p, "lastKey", progress.lastKey());
-            return java.util.Optional.of(p.build());
+            return Optional.of(p.build());
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     private static long metric(StepExecution step, Metric.MetricType type) {

@@ -20,7 +20,6 @@ import io.derive.engine.txn.Transaction;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
