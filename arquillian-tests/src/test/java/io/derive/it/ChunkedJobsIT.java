@@ -143,7 +143,7 @@ class ChunkedJobsIT {
         viewOver(view, 100_000, "derby");
         AtomicBoolean running = new AtomicBoolean(true);
         AtomicInteger commitsMidRun = new AtomicInteger();
-        long id = Jobs.start(server, "mv-refresh", refreshParameters(view, 1_000));
+        long id = Jobs.start(server, "mv-refresh", refreshParameters(view, 200));
         ExecutorService writers = Executors.newSingleThreadExecutor();
         Future<?> writing = writers.submit(() -> {
             int next = 1;
