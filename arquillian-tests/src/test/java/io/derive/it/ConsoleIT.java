@@ -124,17 +124,18 @@ class ConsoleIT {
     @Test
     void anAdministratorRefreshesAViewFromTheConsoleAndWatchesItsProgressRowsAndChart() throws Exception {
         sql("create table " + SOURCE + " (k integer primary key, v integer not null)");
-        sql("insert into " + SOURCE + " select value, value from generate_series(1, 100000)");
+        sql("insert into " + SOURCE + " select value, value from generate_series(1, 300000)");
         sql("create materialized view " + VIEW + " as select k, v from " + SOURCE);
-        // Stale, and so not maintained: the 5,000 rows added next reach the view only by a refresh.
+        // Stale, and so not maintained: the 10,000 rows added next reach the view only by a refresh.
+        // 31 chunks of the job's default 10,000 rows: enough for the console to show several percents.
         sql("alter table " + SOURCE + " alter column v set data type real");
-        sql("insert into " + SOURCE + " select value, 0.5 from generate_series(100001, 105000)");
+        sql("insert into " + SOURCE + " select value, 0.5 from generate_series(300001, 310000)");
 
         signIn("admin");
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
         String rows = "#views tr[data-view='" + VIEW + "'] td.rows";
         wait.until(b -> text(rows) != null);
-        assertThat(text(rows)).isEqualTo("100,000");
+        assertThat(text(rows)).isEqualTo("300,000");
         long pointsBefore = points(VIEW);
         screenshot("console-before-refresh");
 
@@ -162,7 +163,7 @@ class ConsoleIT {
                 .doesNotHaveDuplicates();
         assertThat(read("document.querySelector(\"#jobs tr[data-view='" + VIEW + "'] td.percent\").dataset.percent"))
                 .isEqualTo("100");
-        wait.until(b -> "105,000".equals(text(rows)));
+        wait.until(b -> "310,000".equals(text(rows)));
         wait.until(b -> points(VIEW) == pointsBefore + 1);
         screenshot("console-after-refresh");
     }
