@@ -137,22 +137,24 @@ class ChunkedJobsIT {
         assertEqualsItsBody(view);
     }
 
-    @Test
-    void writersCommitWhileTheChunksAreWrittenAndTheViewEndsEqualToItsBody() throws Exception {
-        String view = "under_writers";
-        viewOver(view, 100_000, "derby");
+    /** What one write of a writer does: its {@code k}-th. */
+    @FunctionalInterface
+    private interface Write {
+        void run(int k) throws Exception;
+    }
+
+    /** How an execution ended, and how many writes committed while it still had chunks to go. */
+    private record BesideWriters(JsonObject done, int commitsMidRun) {
+    }
+
+    /** Runs {@code write} for k = 1, 2, … on a thread of its own until execution {@code id} ends. */
+    private static BesideWriters besideWriters(long id, Write write) throws Exception {
         AtomicBoolean running = new AtomicBoolean(true);
         AtomicInteger commitsMidRun = new AtomicInteger();
-        long id = Jobs.start(server, "mv-refresh", refreshParameters(view, 200));
         ExecutorService writers = Executors.newSingleThreadExecutor();
         Future<?> writing = writers.submit(() -> {
-            int next = 1;
-            while (running.get()) {
-                int k = next++;
-                sql.run("update " + view + "_src set v = v + 1 where k = " + (k * 37 % 100_000 + 1));
-                if (k % 5 == 0) {
-                    sql.run("insert into " + view + "_src values (" + (200_000 + k) + ", 1, " + k + ")");
-                }
+            for (int k = 1; running.get(); k++) {
+                write.run(k);
                 JsonObject status = Jobs.status(server, id);
                 JsonObject progress = Jobs.progress(status);
                 if (status.getString("batchStatus").equals("STARTED") && progress.containsKey("expected")
@@ -166,9 +168,24 @@ class ChunkedJobsIT {
         running.set(false);
         writing.get();
         writers.shutdown();
+        return new BesideWriters(done, commitsMidRun.get());
+    }
 
-        assertThat(done.getString("batchStatus")).as(done.toString()).isEqualTo("COMPLETED");
-        assertThat(commitsMidRun.get()).as("writer commits while chunks were still to be written").isGreaterThanOrEqualTo(100);
+    @Test
+    void writersCommitWhileTheChunksAreWrittenAndTheViewEndsEqualToItsBody() throws Exception {
+        String view = "under_writers";
+        viewOver(view, 100_000, "derby");
+        long id = Jobs.start(server, "mv-refresh", refreshParameters(view, 200));
+
+        BesideWriters run = besideWriters(id, k -> {
+            sql.run("update " + view + "_src set v = v + 1 where k = " + (k * 37 % 100_000 + 1));
+            if (k % 5 == 0) {
+                sql.run("insert into " + view + "_src values (" + (200_000 + k) + ", 1, " + k + ")");
+            }
+        });
+
+        assertThat(run.done().getString("batchStatus")).as(run.done().toString()).isEqualTo("COMPLETED");
+        assertThat(run.commitsMidRun()).as("writer commits while chunks were still to be written").isGreaterThanOrEqualTo(100);
         assertEqualsItsBody(view);
     }
 
@@ -369,29 +386,13 @@ class ChunkedJobsIT {
     void writersOfTheSourceCommitWhileTheTableIsAttachedAndItEndsEqualToItsBody() throws Exception {
         String table = "attached_under_writers";
         driftedTableOver(table, 100_000, "derby");
-        AtomicBoolean running = new AtomicBoolean(true);
-        AtomicInteger commitsMidRun = new AtomicInteger();
         long id = Jobs.start(server, "mv-attach", attachParameters(table, 200));
-        ExecutorService writers = Executors.newSingleThreadExecutor();
-        Future<?> writing = writers.submit(() -> {
-            for (int k = 1; running.get(); k++) {
-                sql.run("update " + table + "_src set v = v + 1 where k = " + (k * 37 % 100_000 + 1));
-                JsonObject status = Jobs.status(server, id);
-                JsonObject progress = Jobs.progress(status);
-                if (status.getString("batchStatus").equals("STARTED") && progress.containsKey("expected")
-                        && progress.getInt("position") < progress.getInt("expected")) {
-                    commitsMidRun.incrementAndGet();
-                }
-            }
-            return null;
-        });
-        JsonObject done = Jobs.awaitEnd(server, id, LONG);
-        running.set(false);
-        writing.get();
-        writers.shutdown();
 
-        assertThat(done.getString("batchStatus")).as(done.toString()).isEqualTo("COMPLETED");
-        assertThat(commitsMidRun.get()).as("writer commits while chunks were still to be reconciled").isGreaterThanOrEqualTo(100);
+        BesideWriters run = besideWriters(id,
+                k -> sql.run("update " + table + "_src set v = v + 1 where k = " + (k * 37 % 100_000 + 1)));
+
+        assertThat(run.done().getString("batchStatus")).as(run.done().toString()).isEqualTo("COMPLETED");
+        assertThat(run.commitsMidRun()).as("writer commits while chunks were still to be reconciled").isGreaterThanOrEqualTo(100);
         assertAttached(table);
     }
 

@@ -352,20 +352,15 @@ final class AttachRun {
     /** The body's rows as the table stores them, in key order, kept for the rest of the run. */
     private RunEvaluations.Evaluation evaluate(TableSchema lease, String run, Statement.SetMaintained derivation) {
         TableShape shape = table.storage().shape();
-        KeyOrder order = shape.keyOrder();
         List<Object[]> rows = new ArrayList<>();
         var plan = views.attachable(table, derivation.columnNames(), derivation.body(), derivation.bodySql(), context, at)
                 .plan();
         for (Object[] row : context.queries().readAll(plan)) {
             rows.add(MaterializedViews.stored(table, row));
         }
-        rows.sort((a, b) -> order.compare(shape.keyOf(a), shape.keyOf(b)));
-        for (int i = 1; i < rows.size(); i++) {
-            if (order.compare(shape.keyOf(rows.get(i - 1)), shape.keyOf(rows.get(i))) == 0) {
-                throw error(DeriveException.CONSTRAINT, "cannot attach a derivation to '" + table.qualifiedName()
-                        + "': its body produced duplicate rows for primary key " + MaterializedViews.keyText(table, rows.get(i)));
-            }
-        }
+        RefreshRun.sortByKey(rows, shape, row -> error(DeriveException.CONSTRAINT, "cannot attach a derivation to '"
+                + table.qualifiedName() + "': its body produced duplicate rows for primary key "
+                + MaterializedViews.keyText(table, row)));
         RunEvaluations.Evaluation evaluation = new RunEvaluations.Evaluation(run, rows);
         evaluations.keep(lease.qualifiedName(), evaluation);
         return evaluation;

@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A chunked refresh run of one materialized view (semantics §9), in steps that each run in a
@@ -237,20 +238,14 @@ final class RefreshRun {
     /** The body's rows as the shadow stores them, in key order, kept for the rest of the run. */
     private RunEvaluations.Evaluation evaluate(TableSchema shadow, String run) {
         TableShape shape = shadow.storage().shape();
-        KeyOrder order = shape.keyOrder();
         List<Object[]> rows = new ArrayList<>();
         for (Object[] row : context.queries().readAll(MaterializedViews.bodyPlan(mv, context))) {
             rows.add(MaterializedViews.stored(shadow, row));
         }
         mv.derivation().statistics().bodyEvaluated();
-        rows.sort((a, b) -> order.compare(shape.keyOf(a), shape.keyOf(b)));
-        for (int i = 1; i < rows.size(); i++) {
-            if (order.compare(shape.keyOf(rows.get(i - 1)), shape.keyOf(rows.get(i))) == 0) {
-                throw new DeriveException(DeriveException.CONSTRAINT, "materialized view '" + mv.qualifiedName()
-                        + "' must be a set: its body produced duplicate rows for primary key "
-                        + MaterializedViews.keyText(mv, rows.get(i)));
-            }
-        }
+        sortByKey(rows, shape, row -> new DeriveException(DeriveException.CONSTRAINT, "materialized view '"
+                + mv.qualifiedName() + "' must be a set: its body produced duplicate rows for primary key "
+                + MaterializedViews.keyText(mv, row)));
         RunEvaluations.Evaluation evaluation = new RunEvaluations.Evaluation(run, rows);
         evaluations.keep(mv.qualifiedName(), evaluation);
         return evaluation;
@@ -265,6 +260,21 @@ final class RefreshRun {
         TableShape shape = shadow.storage().shape();
         try (RowCursor last = context.transaction().connection(shadow).scan(new Object[0], true)) {
             return last.hasNext() ? after(rows, shape, shape.keyOf(last.next())) : 0;
+        }
+    }
+
+    /**
+     * Sorts a body's {@code rows} by {@code shape}'s key, as a run keeps its evaluation.
+     *
+     * @throws DeriveException {@code duplicate} of the second of two rows with one key
+     */
+    static void sortByKey(List<Object[]> rows, TableShape shape, Function<Object[], DeriveException> duplicate) {
+        KeyOrder order = shape.keyOrder();
+        rows.sort((a, b) -> order.compare(shape.keyOf(a), shape.keyOf(b)));
+        for (int i = 1; i < rows.size(); i++) {
+            if (order.compare(shape.keyOf(rows.get(i - 1)), shape.keyOf(rows.get(i))) == 0) {
+                throw duplicate.apply(rows.get(i));
+            }
         }
     }
 
