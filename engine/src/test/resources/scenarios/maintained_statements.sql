@@ -97,10 +97,16 @@ select count(*) from materialized_views() where name = 'mv';
 -- expect: rows
 -- | 0 |
 
--- case: refresh schedule is not supported yet
+-- case: refresh schedule is shown and dropped
 -- derive-only: refresh schedules are Derive's
 alter materialized view mv set refresh schedule '*/5 * * * *';
--- expect: error set refresh schedule is not supported yet
+select refresh_schedule from materialized_views() where name = 'mv';
+-- expect: rows
+-- | */5 * * * * |
+alter materialized view mv drop refresh schedule;
+select refresh_schedule from materialized_views() where name = 'mv';
+-- expect: rows
+-- | NULL |
 
 -- case: mv pragma defaults
 -- derive-only: Derive's pragmas

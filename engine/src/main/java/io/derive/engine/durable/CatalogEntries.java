@@ -40,7 +40,7 @@ final class CatalogEntries {
         return entries;
     }
 
-    /** A table's entry followed by those of its secondary indexes. */
+    /** A table's entry followed by its refresh schedule's and those of its secondary indexes. */
     static java.util.List<CatalogEntry> of(Catalog catalog, TableSchema table) {
         java.util.List<CatalogEntry> entries = new java.util.ArrayList<>();
         Derivation d = table.derivation();
@@ -52,6 +52,12 @@ final class CatalogEntries {
                 d == null ? null : bodyHash(catalog, d.bodySql(), d.sources()),
                 d == null ? null : String.join(",", new TreeSet<>(d.sources())),
                 d != null && d.stale()));
+        if (d != null && d.schedule() != null) {
+            entries.add(new CatalogEntry(CatalogEntry.SCHEDULE, table.schema(), table.name(), 0,
+                    "alter materialized view " + CanonicalDdl.identifier(table.schema()) + "." + CanonicalDdl.identifier(table.name())
+                            + " set refresh schedule " + CanonicalDdl.literal(d.schedule().text()),
+                    null, null, null, null, null, false));
+        }
         for (IndexSchema index : table.constraints().indexes()) {
             if (!index.constraint()) {
                 entries.add(new CatalogEntry(CatalogEntry.INDEX, table.schema(), index.name(), 0,

@@ -8,11 +8,13 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One row of a durable catalog: one table (maintained or not), secondary index or view.
+ * One row of a durable catalog: one table (maintained or not), secondary index, view or refresh
+ * schedule. A schedule has an entry of its own so that catalogs written before schedules existed
+ * read as they are.
  *
- * @param kind      {@code table}, {@code index} or {@code view}
+ * @param kind      {@code table}, {@code index}, {@code view} or {@code schedule}
  * @param schema    the object's schema
- * @param name      the object's name (an index's own name)
+ * @param name      the object's name (an index's own name; a schedule's materialized view's)
  * @param seq       creation order, which replay follows within a kind
  * @param sql       the canonical DDL (a plain table's and a view's with their tags); for a
  *                  maintained table the plain table, its body and tags apart
@@ -29,6 +31,8 @@ public record CatalogEntry(String kind, String schema, String name, long seq, St
     static final String TABLE = "table";
     static final String INDEX = "index";
     static final String VIEW = "view";
+    /** A materialized view's refresh schedule: its {@code sql} is the {@code alter materialized view} that sets it. */
+    static final String SCHEDULE = "schedule";
 
     /** The shape of the host table that holds the entries, keyed by kind, schema and name. */
     static final TableShape SHAPE = new TableShape("derive", "catalog", List.of(

@@ -240,13 +240,13 @@ public final class DurableCatalog implements CatalogPersistence {
                 changed.add(key);
             }
         }
-        // A changed table object may have gained or lost indexes: their entries are the table's too.
+        // A changed table object may have gained or lost indexes or a schedule: their entries are the table's too.
         Map<String, CatalogEntry> beforeEntries = CatalogEntries.of(before);
         Map<String, CatalogEntry> afterEntries = CatalogEntries.of(after);
         Set<String> all = new HashSet<>(changed);
         for (Map<String, CatalogEntry> side : List.of(beforeEntries, afterEntries)) {
             for (CatalogEntry e : side.values()) {
-                if (e.kind().equals(CatalogEntry.INDEX)) {
+                if (e.kind().equals(CatalogEntry.INDEX) || e.kind().equals(CatalogEntry.SCHEDULE)) {
                     all.add(e.key());
                 }
             }

@@ -97,6 +97,7 @@ public final class Rehydrator implements Rehydration {
             }
             views(session, keep);
             materializedViews(session, keep);
+            schedules(session, keep);
         } finally {
             services.rehydration(null);
         }
@@ -278,6 +279,23 @@ public final class Rehydrator implements Rehydration {
                 LOG.log(outcome.action() == RehydrateReport.Action.FAILED ? Level.WARNING : Level.INFO,
                         "materialized view {0}: {1}{2}", mv.qualifiedName(), outcome.action().name().toLowerCase(),
                         outcome.reason() == null ? "" : " (" + outcome.reason() + ")");
+            }
+        }
+    }
+
+    /**
+     * Sets the refresh schedule of every materialized view that has one; the schedule of a view
+     * that failed to be restored, a plain table now, keeps its entry with the view's definition.
+     */
+    private void schedules(Session session, Set<String> keep) {
+        Catalog current = services.committed().catalog();
+        for (CatalogEntry schedule : catalog.entries()) {
+            if (schedule.kind().equals(CatalogEntry.SCHEDULE)) {
+                if (current.table(schedule.schema(), schedule.name()).filter(TableSchema::isMaintained).isPresent()) {
+                    session.execute(schedule.sql());
+                } else {
+                    keep.add(schedule.key());
+                }
             }
         }
     }

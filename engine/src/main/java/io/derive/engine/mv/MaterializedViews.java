@@ -155,7 +155,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         List<BackingRowChange> changes = fill(mv, bodyPlan(mv, context), context);
         cascade(context, mv, changes, true);
-        mv.derivation().statistics().refreshed(changes.size(), System.nanoTime() - started);
+        refreshed(mv, changes.size(), started, context.transaction());
         return changes.size();
     }
 
@@ -211,8 +211,16 @@ public final class MaterializedViews implements MaterializedViewOperations {
         txn.changeCatalog(catalog.without(filled).replacing(mv, placed));
         List<BackingRowChange> changes = fill(placed, bodyPlan(placed, context), context);
         cascade(context, placed, changes, true);
-        placed.derivation().statistics().refreshed(changes.size(), System.nanoTime() - started);
+        refreshed(placed, changes.size(), started, txn);
         return changes.size();
+    }
+
+    /** Counts a refresh of {@code mv} that changed {@code rows} rows, and records how it ends with {@code txn}. */
+    private static void refreshed(TableSchema mv, long rows, long startedNanos, Transaction txn) {
+        MaterializedViewStatistics statistics = mv.derivation().statistics();
+        statistics.refreshed(rows, System.nanoTime() - startedNanos);
+        txn.onCommit(() -> statistics.refreshEnded(java.time.Instant.now(), "completed: " + rows + " rows changed"));
+        txn.onRollback(() -> statistics.refreshEnded(java.time.Instant.now(), "rolled back"));
     }
 
     /**
@@ -341,7 +349,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
         MaterializedViewStatistics statistics = table.isMaintained() ? table.derivation().statistics()
                 : new MaterializedViewStatistics();
         Derivation derivation = new Derivation(bodySql, Parser.parseQuery(bodySql), analysis.sources().keySet(),
-                arm(analysis, columnNames, shape, bodySql, txn.catalog()), statistics);
+                arm(analysis, columnNames, shape, bodySql, txn.catalog()), statistics)
+                .withSchedule(table.isMaintained() ? table.derivation().schedule() : null);
         TableSchema maintained = table.withDerivation(derivation);
         io.derive.engine.schema.Catalog next = txn.catalog().replacing(table, maintained);
         if (table != before) {

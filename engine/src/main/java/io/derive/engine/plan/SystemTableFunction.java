@@ -23,14 +23,20 @@ public enum SystemTableFunction {
      * {@code maintenance_seconds} (the backing rows its maintenance changed, and the time that
      * took, its cascade to other views not included), {@code refreshes}, {@code refresh_seconds}
      * and {@code refresh_rows} (its refreshes, their time and the rows their diffs changed). The
-     * counters are observations since the database opened: rolled-back work counts too.
+     * counters are observations since the database opened: rolled-back work counts too. Then
+     * {@code refresh_schedule} (its schedule as written, null when none), {@code next_refresh}
+     * (the next time the schedule names after now, in the server's time zone, as an ISO-8601
+     * instant; null without a schedule), {@code last_refresh} and {@code last_refresh_outcome}
+     * (when the last refresh since the open ended, and {@code completed: N rows changed} or
+     * {@code rolled back}; null before the first).
      */
     MATERIALIZED_VIEWS(List.of(
             text("schema"), text("name"), text("host"), text("arm"),
             new OutputColumn("stale", SqlType.BOOLEAN, Collation.BINARY, true),
             integer("row_count"), integer("body_evaluations"), text("tags"), text("covers"),
             integer("unique_probes"), integer("probe_rows_read"), integer("rows_maintained"),
-            real("maintenance_seconds"), integer("refreshes"), real("refresh_seconds"), integer("refresh_rows"))),
+            real("maintenance_seconds"), integer("refreshes"), real("refresh_seconds"), integer("refresh_rows"),
+            text("refresh_schedule"), text("next_refresh"), text("last_refresh"), text("last_refresh_outcome"))),
 
     /**
      * {@code statistics()}: one row per table (materialized views included) that {@code analyze}

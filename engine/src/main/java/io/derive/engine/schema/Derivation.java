@@ -1,5 +1,6 @@
 package io.derive.engine.schema;
 
+import io.derive.engine.api.RefreshSchedule;
 import io.derive.engine.sql.ast.Select;
 
 import java.util.List;
@@ -17,10 +18,12 @@ import java.util.Set;
  *                     the last contents are served, writes no longer reach it, refresh clears it
  * @param validator    where the validator of the table's declared constraints is cached, for as
  *                     long as this maintained table lives (semantics §6)
+ * @param schedule     when the scheduler refreshes it (semantics §9); null when it has no schedule.
+ *                     Like tags it is catalog metadata: a new body, a rename or staleness keeps it
  */
 public record Derivation(String bodySql, Select body, Set<String> sources, Maintenance maintenance,
                          MaterializedViewStatistics statistics, boolean stale,
-                         ValidatorSlot validator) {
+                         ValidatorSlot validator, RefreshSchedule schedule) {
 
     public Derivation {
         sources = Set.copyOf(sources);
@@ -29,12 +32,12 @@ public record Derivation(String bodySql, Select body, Set<String> sources, Maint
     /** A current (not stale) derivation. */
     public Derivation(String bodySql, Select body, Set<String> sources, Maintenance maintenance,
                       MaterializedViewStatistics statistics) {
-        this(bodySql, body, sources, maintenance, statistics, false, new ValidatorSlot());
+        this(bodySql, body, sources, maintenance, statistics, false, new ValidatorSlot(), null);
     }
 
     /** The same derivation, now stale: its maintenance no longer runs. */
     public Derivation asStale() {
-        return new Derivation(bodySql, body, sources, maintenance, statistics, true, validator);
+        return new Derivation(bodySql, body, sources, maintenance, statistics, true, validator, schedule);
     }
 
     /**
@@ -45,12 +48,17 @@ public record Derivation(String bodySql, Select body, Set<String> sources, Maint
      * a table it reads.
      */
     public Derivation rebodied(String nextBodySql, Select nextBody, Set<String> nextSources, Maintenance next) {
-        return new Derivation(nextBodySql, nextBody, nextSources, next, statistics, stale, new ValidatorSlot());
+        return new Derivation(nextBodySql, nextBody, nextSources, next, statistics, stale, new ValidatorSlot(), schedule);
     }
 
     /** The same derivation recompiled against changed sources: current again, with new maintenance. */
     public Derivation recompiled(Maintenance next) {
-        return new Derivation(bodySql, body, sources, next, statistics, false, validator);
+        return new Derivation(bodySql, body, sources, next, statistics, false, validator, schedule);
+    }
+
+    /** The same derivation with another schedule (null: none); nothing else changes, so nothing is rebuilt. */
+    public Derivation withSchedule(RefreshSchedule next) {
+        return new Derivation(bodySql, body, sources, maintenance, statistics, stale, validator, next);
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.derive.engine.schema;
 
+import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -16,6 +18,16 @@ public final class MaterializedViewStatistics {
     private final LongAdder refreshes = new LongAdder();
     private final LongAdder refreshNanos = new LongAdder();
     private final LongAdder refreshRows = new LongAdder();
+    private volatile LastRefresh lastRefresh;
+
+    /**
+     * How the last refresh ended.
+     *
+     * @param at      when its transaction committed or rolled back (or its statement was undone)
+     * @param outcome {@code completed: N rows changed} or {@code rolled back}
+     */
+    public record LastRefresh(Instant at, String outcome) {
+    }
 
     /** Records one full evaluation of the body (a fill or a refresh). */
     public void bodyEvaluated() {
@@ -75,5 +87,15 @@ public final class MaterializedViewStatistics {
 
     public long refreshRows() {
         return refreshRows.sum();
+    }
+
+    /** Records how the last refresh ended (see {@link LastRefresh}). */
+    public void refreshEnded(Instant at, String outcome) {
+        lastRefresh = new LastRefresh(at, outcome);
+    }
+
+    /** How the last refresh since the database opened ended; empty when none ended yet. */
+    public Optional<LastRefresh> lastRefresh() {
+        return Optional.ofNullable(lastRefresh);
     }
 }

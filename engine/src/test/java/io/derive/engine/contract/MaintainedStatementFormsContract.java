@@ -1,16 +1,10 @@
 package io.derive.engine.contract;
 
-import io.derive.engine.api.DeriveException;
 import org.junit.jupiter.api.Test;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/**
- * The statement forms of semantics §2 that later issues implement (the table form, set/drop
- * maintained, refresh schedules) are refused cleanly, naming the statement and changing nothing;
- * and {@code alter table} on a materialized view accepts only rename.
- */
+/** {@code alter table} on a materialized view accepts only rename (semantics §2): its shape is its body's. */
 public abstract class MaintainedStatementFormsContract extends HostContractTest {
 
     private void source() {
@@ -22,23 +16,8 @@ public abstract class MaintainedStatementFormsContract extends HostContractTest 
                 """);
     }
 
-    private void assertNotSupported(String sql, String fragment) {
-        assertThatThrownBy(() -> session.execute(sql))
-                .isInstanceOf(DeriveException.class)
-                .hasMessageContaining(fragment)
-                .hasMessageContaining("is not supported yet")
-                .extracting(e -> ((DeriveException) e).code()).isEqualTo(DeriveException.FEATURE_NOT_SUPPORTED);
-    }
 
 
-
-
-    @Test
-    void refreshSchedulesAreRefused() {
-        source();
-        assertNotSupported("alter materialized view m set refresh schedule '0 * * * *'", "set refresh schedule");
-        assertNotSupported("alter materialized view m drop refresh schedule", "drop refresh schedule");
-    }
 
     @Test
     void alterTableOnAMaterializedViewOtherThanRenameIsRefused() {

@@ -1,9 +1,11 @@
 package io.derive.engine.exec.query;
 
 import io.derive.engine.api.InDoubtBranch;
+import io.derive.engine.api.RefreshSchedule;
 import io.derive.engine.api.RehydrateReport;
 import io.derive.engine.plan.SystemTableFunction;
 import io.derive.engine.schema.Catalog;
+import io.derive.engine.schema.MaterializedViewStatistics;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
@@ -11,8 +13,11 @@ import io.derive.engine.txn.LockTable;
 import io.derive.engine.txn.TransactionCounters;
 import io.derive.engine.txn.Transaction;
 
+import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /** Produces the rows of the {@link SystemTableFunction}s, as the transaction sees the schema. */
@@ -101,14 +106,19 @@ public final class SystemTables {
             if (!t.isMaintained()) {
                 continue;
             }
+            MaterializedViewStatistics statistics = t.derivation().statistics();
+            RefreshSchedule schedule = t.derivation().schedule();
+            Optional<MaterializedViewStatistics.LastRefresh> last = statistics.lastRefresh();
             rows.add(new Object[] {
                 t.schema(), t.name(), t.module(), t.derivation().maintenance().arm(), t.derivation().stale(),
-                rowCount(transaction, t), t.derivation().statistics().bodyEvaluations(),
+                rowCount(transaction, t), statistics.bodyEvaluations(),
                 t.tags().json(), coverage.covers(transaction.catalog(), t),
-                t.derivation().statistics().uniqueProbes(), t.derivation().statistics().probeRowsRead(),
-                t.derivation().statistics().rowsMaintained(), seconds(t.derivation().statistics().maintenanceNanos()),
-                t.derivation().statistics().refreshes(), seconds(t.derivation().statistics().refreshNanos()),
-                t.derivation().statistics().refreshRows()
+                statistics.uniqueProbes(), statistics.probeRowsRead(),
+                statistics.rowsMaintained(), seconds(statistics.maintenanceNanos()),
+                statistics.refreshes(), seconds(statistics.refreshNanos()), statistics.refreshRows(),
+                schedule == null ? null : schedule.text(),
+                schedule == null ? null : schedule.next(Instant.now(), ZoneId.systemDefault()).toString(),
+                last.map(l -> l.at().toString()).orElse(null), last.map(MaterializedViewStatistics.LastRefresh::outcome).orElse(null)
             });
         }
         return rows;
