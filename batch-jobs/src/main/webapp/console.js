@@ -87,7 +87,8 @@ function renderViews(views, executions) {
       el('td', {}, key), el('td', {}, v.host), el('td', {}, v.arm),
       el('td', {}, el('span', {class: v.stale ? 'badge warn' : 'badge ok'}, v.stale ? 'stale' : 'current')),
       el('td', {class: 'number rows'}, v.row_count.toLocaleString('en')),
-      el('td', {}, lastText), el('td', {}, 'none'),
+      el('td', {}, lastText),
+      el('td', {class: 'schedule'}, v.refresh_schedule ? v.refresh_schedule + ' · next ' + when(v.next_refresh) : 'none'),
       session.admin ? el('td', {}, button('Refresh now', 'refresh-' + v.name, () => change('jobs/mv-refresh', {view: v.name})))
         : el('td', {class: 'admin-only'}, ''));
   }), 'No materialized view yet.', 8);

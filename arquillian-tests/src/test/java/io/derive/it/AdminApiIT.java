@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.derive.batch.InDoubtResource;
 import io.derive.batch.JobsResource;
+import io.derive.batch.SchedulesResource;
 import io.derive.batch.SessionResource;
 import io.derive.batch.SqlResource;
 import io.derive.batch.StatusResource;
@@ -48,7 +49,7 @@ class AdminApiIT {
     private static final String BASE = "http://localhost:" + System.getProperty("derive.http.port", "9180");
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private static final List<Class<?>> RESOURCES = List.of(SqlResource.class, JobsResource.class, InDoubtResource.class,
-            StatusResource.class, SessionResource.class);
+            StatusResource.class, SessionResource.class, SchedulesResource.class);
     private static final String ADMIN = "Basic " + Base64.getEncoder().encodeToString("admin:derive".getBytes(StandardCharsets.UTF_8));
     private static final String MONITOR = "Basic " + Base64.getEncoder().encodeToString("monitor:derive".getBytes(StandardCharsets.UTF_8));
     private static final List<String> DOCUMENTED_METRICS = List.of("derive_view_rows", "derive_view_rows_maintained",
@@ -129,7 +130,7 @@ class AdminApiIT {
     @Test
     void aMonitorReadsEveryGetButEveryChangingResourceMethodAnswersItForbidden() throws Exception {
         for (Endpoint endpoint : endpoints()) {
-            URI uri = URI.create(BASE + "/derive" + endpoint.path().replace("{executionId}", "1").replace("{xid}", "1:ab:01"));
+            URI uri = URI.create(BASE + "/derive" + endpoint.example());
             HttpRequest.Builder request = HttpRequest.newBuilder(uri).header("Authorization", MONITOR);
             if (endpoint.method().equals("get")) {
                 int status = HTTP.send(request.GET().build(), HttpResponse.BodyHandlers.ofString()).statusCode();
@@ -181,7 +182,7 @@ class AdminApiIT {
 
         for (Endpoint endpoint : endpoints()) {
             if (!endpoint.method().equals("get")) {
-                URI uri = URI.create(BASE + "/derive" + endpoint.path().replace("{executionId}", "1").replace("{xid}", "1:ab:01"));
+                URI uri = URI.create(BASE + "/derive" + endpoint.example());
                 int status = browser.send(HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
                         .method(endpoint.method().toUpperCase(Locale.ROOT), HttpRequest.BodyPublishers.ofString("{}")).build(),
                         HttpResponse.BodyHandlers.ofString()).statusCode();
@@ -197,6 +198,10 @@ class AdminApiIT {
 
     /** One resource method: its HTTP method and its path under the application ({@code /api/...}). */
     private record Endpoint(String method, String path) {
+        /** The path with an example value for each path parameter. */
+        String example() {
+            return path.replace("{executionId}", "1").replace("{xid}", "1:ab:01").replace("{view}", "v");
+        }
     }
 
     private static List<Endpoint> endpoints() {

@@ -169,6 +169,20 @@ class ConsoleIT {
     }
 
     @Test
+    void aViewsRefreshScheduleIsShownWithItsNextTime() throws Exception {
+        sql("create table scheduled_src (k integer primary key)");
+        sql("create materialized view scheduled as select k from scheduled_src");
+        sql("alter materialized view scheduled set refresh schedule '0 3 1 1 *'");
+
+        signIn("monitor");
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        String schedule = "#views tr[data-view='scheduled'] td.schedule";
+        wait.until(b -> text(schedule) != null);
+        assertThat(text(schedule)).startsWith("0 3 1 1 * · next ").doesNotContain("null").doesNotContain("Invalid");
+        screenshot("console-schedule");
+    }
+
+    @Test
     void aMonitorSeesTheConsoleWithoutAnyButtonThatChangesSomething() throws Exception {
         sql("create table if not exists monitored_src (k integer primary key, v integer not null)");
         sql("create materialized view if not exists monitored as select k, v from monitored_src");

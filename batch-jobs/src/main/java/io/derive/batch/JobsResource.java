@@ -1,6 +1,7 @@
 package io.derive.batch;
 
 import io.derive.batch.api.ApiSchemas;
+import io.derive.batch.schedule.ScheduledRuns;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -155,6 +156,7 @@ public class JobsResource {
         } catch (JsonException | ClassCastException e) {
             return SqlResource.badRequest("malformed request: " + e.getMessage());
         }
+        parameters.setProperty(ScheduledRuns.TRIGGER, "api");
         long executionId = operator().start(job, parameters);
         return Response.ok(Json.createObjectBuilder().add("executionId", executionId).build()).build();
     }
@@ -210,7 +212,7 @@ public class JobsResource {
         for (JobExecution execution : executions.subList(0, Math.min(limit, executions.size()))) {
             JsonObjectBuilder json = summary(execution);
             Properties parameters = operator.getParameters(execution.getExecutionId());
-            addNullable(json, "view", parameters == null ? null
+            JsonValues.addNullable(json, "view", parameters == null ? null
                     : parameters.getProperty(execution.getJobName().equals(MV_ATTACH) ? "table" : "view"));
             for (StepExecution step : operator.getStepExecutions(execution.getExecutionId())) {
                 progress(step).ifPresent(p -> json.add("progress", p));
@@ -323,9 +325,11 @@ public class JobsResource {
                 .add("executionId", execution.getExecutionId())
                 .add("jobName", execution.getJobName())
                 .add("batchStatus", execution.getBatchStatus().name());
-        addNullable(json, "exitStatus", execution.getExitStatus());
-        addNullable(json, "started", execution.getStartTime() == null ? null : execution.getStartTime().toInstant().toString());
-        addNullable(json, "ended", execution.getEndTime() == null ? null : execution.getEndTime().toInstant().toString());
+        JsonValues.addNullable(json, "exitStatus", execution.getExitStatus());
+        JsonValues.addNullable(json, "started", execution.getStartTime() == null ? null : execution.getStartTime().toInstant().toString());
+        JsonValues.addNullable(json, "ended", execution.getEndTime() == null ? null : execution.getEndTime().toInstant().toString());
+        Properties parameters = execution.getJobParameters();
+        JsonValues.addNullable(json, ScheduledRuns.TRIGGER, parameters == null ? null : parameters.getProperty(ScheduledRuns.TRIGGER));
         return json;
     }
 
@@ -363,7 +367,7 @@ public class JobsResource {
                             : Math.min(100.0, Math.round(progress.position() * 1000.0 / progress.expected()) / 10.0))
                     .add("elapsedSeconds", elapsed)
                     .add("rowsPerSecond", Math.round(rowsThisExecution / elapsed));
-            addNullable(p, "lastKey", progress.lastKey());
+            JsonValues.addNullable(p, "lastKey", progress.lastKey());
             return Optional.of(p.build());
         }
         return Optional.empty();
@@ -376,14 +380,6 @@ public class JobsResource {
             }
         }
         return 0;
-    }
-
-    private static void addNullable(JsonObjectBuilder json, String name, String value) {
-        if (value == null) {
-            json.addNull(name);
-        } else {
-            json.add(name, value);
-        }
     }
 
     private static Response notFound(long executionId) {

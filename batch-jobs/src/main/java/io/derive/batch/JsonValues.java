@@ -106,6 +106,15 @@ final class JsonValues {
         return rows.build();
     }
 
+    /** Adds {@code value} to {@code json} as {@code name}, or JSON null when it is null. */
+    static void addNullable(jakarta.json.JsonObjectBuilder json, String name, String value) {
+        if (value == null) {
+            json.addNull(name);
+        } else {
+            json.add(name, value);
+        }
+    }
+
     static JsonObject error(String message, String code) {
         return Json.createObjectBuilder().add("error", message == null ? "" : message).add("code", code).build();
     }

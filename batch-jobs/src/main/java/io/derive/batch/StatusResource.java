@@ -48,8 +48,8 @@ public class StatusResource {
         }
         try (DeriveConnection connection = connectionFactory.getConnection()) {
             status.add("views", JsonValues.objects(connection.run("select schema, name, host, arm, stale, row_count,"
-                    + " rows_maintained, maintenance_seconds, refreshes, refresh_seconds, refresh_rows"
-                    + " from materialized_views() order by schema, name")));
+                    + " rows_maintained, maintenance_seconds, refreshes, refresh_seconds, refresh_rows,"
+                    + " refresh_schedule, next_refresh from materialized_views() order by schema, name")));
             status.add("locks", JsonValues.objects(connection.run("select * from locks()")));
             status.add("inDoubt", JsonValues.objects(connection.run("select * from in_doubt()")));
             status.add("rehydrate", JsonValues.objects(connection.run("select * from rehydrate_report()")));

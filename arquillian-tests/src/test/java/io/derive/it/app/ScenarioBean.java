@@ -78,6 +78,15 @@ public class ScenarioBean {
         context.setRollbackOnly();
     }
 
+    /** Sets the refresh schedule of materialized view {@code view}, then marks the transaction rollback-only. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public void scheduleThenSetRollbackOnly(String view, String schedule) {
+        try (DeriveConnection c = derive.getConnection()) {
+            c.execute("alter materialized view " + view + " set refresh schedule '" + schedule + "'");
+        }
+        context.setRollbackOnly();
+    }
+
     /**
      * Inserts {@code values} into {@code t} and holds the transaction, with its locks, for
      * {@code millis} before it rolls back.

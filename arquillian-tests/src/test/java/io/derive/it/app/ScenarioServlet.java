@@ -41,6 +41,7 @@ public class ScenarioServlet extends HttpServlet {
                 case "insert" -> bean.insert(t, k);
                 case "insertThenThrow" -> bean.insertThenThrow(t, k);
                 case "insertThenSetRollbackOnly" -> bean.insertThenSetRollbackOnly(t, k);
+                case "scheduleThenSetRollbackOnly" -> bean.scheduleThenSetRollbackOnly(t, request.getParameter("schedule"));
                 case "holdThenRollBack" -> bean.holdThenRollBack(t, request.getParameter("values"),
                         Long.parseLong(request.getParameter("millis")));
                 case "shared" -> out.append(bean.sharedTransaction(t));

@@ -335,6 +335,12 @@ public final class LibertyServer implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString(json)));
     }
 
+    /** PUT {@code json} to {@code path}, with headers given as name, value, …. */
+    public HttpResponse<String> putJson(String path, String json, String... headers) throws IOException {
+        return send(request(path, headers).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
     /** DELETE {@code path}, with headers given as name, value, …. */
     public HttpResponse<String> delete(String path, String... headers) throws IOException {
         return send(request(path, headers).DELETE());

@@ -58,7 +58,9 @@ public final class ApiSchemas {
                             String batchStatus,
                             String exitStatus,
                             @Schema(description = "ISO-8601 instant") String started,
-                            @Schema(description = "ISO-8601 instant; null while running") String ended) {
+                            @Schema(description = "ISO-8601 instant; null while running") String ended,
+                            @Schema(description = "What started it: api, schedule or catch-up (a run the schedule"
+                                    + " missed while the server was down); null for a job started otherwise") String trigger) {
     }
 
     @Schema(name = "Executions", description = "The executions of the jobs for one view, newest first")
@@ -114,7 +116,29 @@ public final class ApiSchemas {
                              @Schema(name = "maintenance_seconds") double maintenanceSeconds,
                              long refreshes,
                              @Schema(name = "refresh_seconds") double refreshSeconds,
-                             @Schema(name = "refresh_rows") long refreshRows) {
+                             @Schema(name = "refresh_rows") long refreshRows,
+                             @Schema(name = "refresh_schedule", description = "Its refresh schedule (cron), null when none")
+                             String refreshSchedule,
+                             @Schema(name = "next_refresh", description = "ISO-8601 instant the schedule names next")
+                             String nextRefresh) {
+    }
+
+    @Schema(name = "ScheduleRequest", description = "Sets a materialized view's refresh schedule")
+    public record ScheduleRequest(
+            @Schema(required = true, description = "A cron expression: 5 fields (minute hour day-of-month month day-of-week)"
+                    + " or 6 (second first), as Jakarta Concurrency's CronTrigger reads them") String schedule) {
+    }
+
+    @Schema(name = "Schedule", description = "A materialized view's refresh schedule and its runs")
+    public record Schedule(String view,
+                           @Schema(description = "The cron expression; null when the view has none") String schedule,
+                           @Schema(description = "ISO-8601 instant the schedule names next") String nextRefresh,
+                           @Schema(description = "ISO-8601 instant the last refresh since the open ended") String lastRefresh,
+                           @Schema(description = "completed: N rows changed, or rolled back") String lastRefreshOutcome) {
+    }
+
+    @Schema(name = "Schedules", description = "Every materialized view that has a refresh schedule")
+    public record Schedules(List<Schedule> schedules) {
     }
 
     @Schema(name = "Session", description = "The signed-in user")
@@ -130,6 +154,7 @@ public final class ApiSchemas {
     @Schema(name = "RecentExecution", description = "An execution with the view it is for and, while running, its progress")
     public record RecentExecution(long executionId, String jobName, String batchStatus, String exitStatus, String started,
                                   String ended,
+                                  @Schema(description = "api, schedule or catch-up") String trigger,
                                   @Schema(description = "The view refreshed or verified, or the table attached") String view,
                                   Progress progress) {
     }
