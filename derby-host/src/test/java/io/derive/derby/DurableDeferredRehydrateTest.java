@@ -173,6 +173,33 @@ class DurableDeferredRehydrateTest {
     }
 
     @Test
+    void aSecondRefillOfAViewBeingRefilledFailsAtOnceAndTheFirstCompletes() throws Exception {
+        try (Database db = openDeferred(); Session ddl = db.openSession(); Session first = db.openSession();
+             Session second = db.openSession()) {
+            // A schema change left open holds the catalog: the first refill claims its view, then waits for it.
+            ddl.execute("begin");
+            ddl.execute("create table holds_the_catalog (k integer primary key)");
+            ExecutorService thread = Executors.newSingleThreadExecutor();
+            try {
+                Future<Result> refill = thread.submit(() -> first.execute("rehydrate materialized view a"));
+                long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+                while (!rows(second, "select refilling from rehydrate_pending() where name = 'a'").equals(List.of(List.of(true)))) {
+                    assertThat(System.nanoTime()).as("the first refill claims its view").isLessThan(deadline);
+                    Thread.sleep(10);
+                }
+                assertThatThrownBy(() -> second.execute("rehydrate materialized view a"))
+                        .hasMessageContaining("materialized view 'main.a' is already being rehydrated by another session")
+                        .extracting(e -> ((DeriveException) e).code()).isEqualTo(DeriveException.OBJECT_IN_USE);
+                ddl.execute("commit");
+                assertThat(refill.get().rows().get(0).values()).containsExactly(3L, 1L);
+            } finally {
+                thread.shutdownNow();
+            }
+            assertEqualsBody(second, "a", NEW_BODY_OF_A);
+        }
+    }
+
+    @Test
     void aReopenAfterPartOfTheRefillsRefillsOnlyWhatIsStillUntrusted() {
         try (Database db = openDeferred(); Session s = db.openSession()) {
             s.execute("rehydrate materialized view a");
