@@ -106,7 +106,7 @@ final class EngineDatabase implements Database {
     private Rehydrator rehydrate() {
         try {
             durable = DurableCatalog.open(durableHost, name);
-            Rehydrator rehydrator = new Rehydrator(durable, services, rehydrateMode);
+            Rehydrator rehydrator = new Rehydrator(durable, services, rehydrateMode == RehydrateMode.DEFERRED);
             try (Session session = ownSession()) {
                 services.rehydrateReport(rehydrator.run(session));
             }

@@ -1,6 +1,5 @@
 package io.derive.engine.durable;
 
-import io.derive.engine.RehydrateMode;
 import io.derive.engine.api.BranchId;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.RehydrateReport;
@@ -47,7 +46,7 @@ import java.util.Set;
  * without a fill, neither adopted nor refilled. Both are fenced ({@link InDoubtFences}) and
  * reported as waiting; {@link #decided} restores them once their branches are decided.
  *
- * <p>In {@linkplain RehydrateMode#DEFERRED deferred} mode a materialized view that would be
+ * <p>When refills are deferred ({@code RehydrateMode.DEFERRED}) a materialized view that would be
  * refilled is registered without a fill instead, as a waiting one is, and left
  * {@linkplain PendingRehydrates pending} for {@code rehydrate materialized view}; so is one that
  * waited, once decided, when it would be refilled. Its stored definition is written in the
@@ -77,10 +76,11 @@ public final class Rehydrator implements Rehydration {
     private record DeferredView(CatalogEntry entry, String reason) {
     }
 
-    public Rehydrator(DurableCatalog catalog, EngineServices services, RehydrateMode mode) {
+    /** @param deferRefills leave the views that would be refilled pending instead of refilling them */
+    public Rehydrator(DurableCatalog catalog, EngineServices services, boolean deferRefills) {
         this.catalog = catalog;
         this.services = services;
-        this.deferred = mode == RehydrateMode.DEFERRED;
+        this.deferred = deferRefills;
         for (CatalogEntry e : catalog.entries()) {
             if (e.kind().equals(CatalogEntry.TABLE)) {
                 tables.put(e.qualifiedName(), e);
