@@ -39,7 +39,8 @@ public class DeriveException extends RuntimeException {
     public static final String READ_ONLY = "25006";
     /**
      * The object is held by another run (SQLSTATE object_in_use): a second chunked refresh run of
-     * a materialized view while one holds its lease. Not worth retrying until that run ends.
+     * a materialized view while one holds its lease, or a second {@code rehydrate materialized
+     * view} of a view another session is refilling. Not worth retrying until that run ends.
      */
     public static final String OBJECT_IN_USE = "55006";
     /**
