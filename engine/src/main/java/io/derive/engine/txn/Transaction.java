@@ -552,6 +552,9 @@ public final class Transaction implements LockOwner {
                 if (refilling != null && committed == order.size()) {
                     // Before the commit becomes visible: a snapshot older than it still finds the view fenced.
                     shared.pendingRehydrates().refilled(refilling.storage(), sequence);
+                } else if (refilling != null) {
+                    // Part of the refill committed: the view stays pending, free for another refill.
+                    shared.pendingRehydrates().release(refilling.storage(), this);
                 }
             }
             shared.snapshots().complete(sequence, published);
