@@ -150,6 +150,10 @@ class DurableDeferredRehydrateTest {
             assertThat(rows(s, "select name, round from rehydrate_pending()"))
                     .containsExactly(List.of("ab", 1L), List.of("abn", 2L));
             assertThatThrownBy(() -> s.execute("select * from ab")).hasMessageContaining("is being rehydrated");
+            // a is readable, but a write to its source would reach ab through it.
+            assertThatThrownBy(() -> s.execute("insert into t values (7, 'c', 70)"))
+                    .hasMessageContaining("materialized view 'main.ab' is being rehydrated");
+            assertEqualsBody(s, "a", NEW_BODY_OF_A);
             s.execute("rehydrate materialized view ab");
             s.execute("rehydrate materialized view abn");
 
