@@ -25,20 +25,31 @@ import java.util.Objects;
  *                         database durable: its schema is stored there and rehydrated at every
  *                         open (semantics §8); null for a database that lives only as long as it
  *                         is open
+ * @param rehydrateMode    for a durable database, whether the materialized views its open
+ *                         cannot adopt are refilled during the open ({@link RehydrateMode#INLINE},
+ *                         the default) or left pending for {@code rehydrate materialized view}
+ *                         ({@link RehydrateMode#DEFERRED}); no effect on a database that is not durable
  */
 public record DatabaseConfig(String name, String defaultHost, Duration writeLockTimeout,
                              List<TableModule> modules, List<SchemaChangeListener> schemaChangeListeners,
-                             String durableHost) {
+                             String durableHost, RehydrateMode rehydrateMode) {
 
     public DatabaseConfig {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(defaultHost, "defaultHost");
         Objects.requireNonNull(writeLockTimeout, "writeLockTimeout");
+        Objects.requireNonNull(rehydrateMode, "rehydrateMode");
         if (writeLockTimeout.isNegative()) {
             throw new IllegalArgumentException("writeLockTimeout must not be negative");
         }
         modules = List.copyOf(modules);
         schemaChangeListeners = List.copyOf(schemaChangeListeners);
+    }
+
+    /** A configuration that rehydrates {@linkplain RehydrateMode#INLINE inline}. */
+    public DatabaseConfig(String name, String defaultHost, Duration writeLockTimeout, List<TableModule> modules,
+                          List<SchemaChangeListener> schemaChangeListeners, String durableHost) {
+        this(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, durableHost, RehydrateMode.INLINE);
     }
 
     public DatabaseConfig(String name, String defaultHost, Duration writeLockTimeout, List<TableModule> modules) {
@@ -67,13 +78,18 @@ public record DatabaseConfig(String name, String defaultHost, Duration writeLock
 
     /** The same configuration with its catalog kept by the module {@code host}; see {@link #durableHost()}. */
     public DatabaseConfig withDurableHost(String host) {
-        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, host);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, host, rehydrateMode);
     }
 
     public DatabaseConfig withSchemaChangeListener(SchemaChangeListener listener) {
         List<SchemaChangeListener> all = new ArrayList<>(schemaChangeListeners);
         all.add(listener);
-        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, all, durableHost);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, all, durableHost, rehydrateMode);
+    }
+
+    /** The same configuration with its views refilled as {@code mode} says; see {@link #rehydrateMode()}. */
+    public DatabaseConfig withRehydrateMode(RehydrateMode mode) {
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, durableHost, mode);
     }
 
     public static DatabaseConfig named(String name) {
@@ -81,16 +97,16 @@ public record DatabaseConfig(String name, String defaultHost, Duration writeLock
     }
 
     public DatabaseConfig withDefaultHost(String host) {
-        return new DatabaseConfig(name, host, writeLockTimeout, modules, schemaChangeListeners, durableHost);
+        return new DatabaseConfig(name, host, writeLockTimeout, modules, schemaChangeListeners, durableHost, rehydrateMode);
     }
 
     public DatabaseConfig withWriteLockTimeout(Duration timeout) {
-        return new DatabaseConfig(name, defaultHost, timeout, modules, schemaChangeListeners, durableHost);
+        return new DatabaseConfig(name, defaultHost, timeout, modules, schemaChangeListeners, durableHost, rehydrateMode);
     }
 
     public DatabaseConfig withModule(TableModule module) {
         List<TableModule> all = new ArrayList<>(modules);
         all.add(module);
-        return new DatabaseConfig(name, defaultHost, writeLockTimeout, all, schemaChangeListeners, durableHost);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, all, schemaChangeListeners, durableHost, rehydrateMode);
     }
 }

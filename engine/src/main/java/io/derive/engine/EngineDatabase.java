@@ -40,6 +40,7 @@ final class EngineDatabase implements Database {
     private final EngineServices services;
     private final Map<String, TableModule> modules;
     private final AtomicLong sessionIds = new AtomicLong();
+    private final RehydrateMode rehydrateMode;
     private DurableCatalog durable;
     private TableModule durableHost;
     /** The in-doubt branches of the durable host, and the operators' decisions of them; null unless durable. */
@@ -51,6 +52,7 @@ final class EngineDatabase implements Database {
     private EngineDatabase(DatabaseConfig config, Map<String, TableModule> modules) {
         this.name = config.name();
         this.modules = modules;
+        this.rehydrateMode = config.rehydrateMode();
         CommittedState committed = new CommittedState(config.name(), config.writeLockTimeout());
         this.services = new EngineServices(config.name(), committed, modules, config.defaultHost());
         services.materializedViews(new MaterializedViews());
@@ -104,7 +106,7 @@ final class EngineDatabase implements Database {
     private Rehydrator rehydrate() {
         try {
             durable = DurableCatalog.open(durableHost, name);
-            Rehydrator rehydrator = new Rehydrator(durable, services);
+            Rehydrator rehydrator = new Rehydrator(durable, services, rehydrateMode == RehydrateMode.DEFERRED);
             try (Session session = ownSession()) {
                 services.rehydrateReport(rehydrator.run(session));
             }
@@ -189,6 +191,11 @@ final class EngineDatabase implements Database {
         if (end != null) {
             return end;
         }
+        return liveStatus().withPendingRehydrates(services.committed().pendingRehydrates().count());
+    }
+
+    /** The status of a database neither closed nor failed, pending rehydrates aside. */
+    private DatabaseStatus liveStatus() {
         if (recovery != null) {
             int waits = recovery.catalogWaits();
             if (waits > 0) {

@@ -10,8 +10,13 @@ import java.util.Objects;
  * @param inDoubtBranches in {@link State#WAITING_FOR_IN_DOUBT}, how many branches an ended process
  *                        left prepared are still undecided (at least 1); 0 in every other state
  * @param detail          one sentence for people: what the database is doing, or why it failed
+ * @param pendingRehydrates how many materialized views a deferred rehydrate left pending are not
+ *                        refilled yet ({@code rehydrate_pending()} lists them): each answers
+ *                        {@code is being rehydrated} until then, so a readiness check may count
+ *                        the database not ready while this is above 0; 0 when none, and in
+ *                        {@link State#CLOSED} and {@link State#FAILED}
  */
-public record DatabaseStatus(State state, int inDoubtBranches, String detail) {
+public record DatabaseStatus(State state, int inDoubtBranches, String detail, int pendingRehydrates) {
 
     /** The phases of a database's life, in the order an open goes through them. */
     public enum State {
@@ -39,6 +44,26 @@ public record DatabaseStatus(State state, int inDoubtBranches, String detail) {
         if ((state == State.WAITING_FOR_IN_DOUBT) != (inDoubtBranches > 0)) {
             throw new IllegalArgumentException(state + " with " + inDoubtBranches + " in-doubt branches");
         }
+        if (pendingRehydrates < 0 || pendingRehydrates > 0 && (state == State.CLOSED || state == State.FAILED)) {
+            throw new IllegalArgumentException(state + " with " + pendingRehydrates + " pending rehydrates");
+        }
+    }
+
+    /** A status with no view pending a rehydrate. */
+    public DatabaseStatus(State state, int inDoubtBranches, String detail) {
+        this(state, inDoubtBranches, detail, 0);
+    }
+
+    /**
+     * The same status with {@code pending} views left for a deferred rehydrate, its detail
+     * followed by how many; itself when {@code pending} is 0.
+     */
+    public DatabaseStatus withPendingRehydrates(int pending) {
+        if (pending == 0) {
+            return this;
+        }
+        return new DatabaseStatus(state, inDoubtBranches, detail + "; " + pending + " materialized view"
+                + (pending == 1 ? " is" : "s are") + " being rehydrated", pending);
     }
 
     public static DatabaseStatus opening(String detail) {

@@ -39,9 +39,17 @@ public class DeriveException extends RuntimeException {
     public static final String READ_ONLY = "25006";
     /**
      * The object is held by another run (SQLSTATE object_in_use): a second chunked refresh run of
-     * a materialized view while one holds its lease. Not worth retrying until that run ends.
+     * a materialized view while one holds its lease, or a second {@code rehydrate materialized
+     * view} of a view another session is refilling. Not worth retrying until that run ends.
      */
     public static final String OBJECT_IN_USE = "55006";
+    /**
+     * The object is not in the state the statement needs (SQLSTATE object_not_in_prerequisite_state):
+     * a materialized view is being rehydrated (a deferred rehydrate has not refilled it yet), or
+     * {@code rehydrate materialized view} names one that is not pending or whose source still is.
+     * Retry once the refill it waits for has committed.
+     */
+    public static final String OBJECT_NOT_READY = "55000";
     /** The transaction was canceled by {@link Session#cancel()} (SQLSTATE query_canceled). */
     public static final String CANCELED = "57014";
     public static final String FEATURE_NOT_SUPPORTED = "0A000";

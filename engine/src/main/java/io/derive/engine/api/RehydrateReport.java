@@ -31,8 +31,19 @@ public record RehydrateReport(boolean lastCloseClean, List<Outcome> views, List<
          * transaction: it is registered but answers nothing until that transaction is decided,
          * then it is adopted or refilled and the report says so.
          */
-        WAITING
+        WAITING,
+        /**
+         * It would be refilled, and the database was opened with its refills deferred
+         * ({@code RehydrateMode.DEFERRED}): it is registered but answers nothing — reads of it and
+         * writes to its sources fail with {@code is being rehydrated} — until
+         * {@code rehydrate materialized view} refills it; the report then says
+         * {@link #REFILLED}, its reason followed by {@value #REFILLED_LATER}.
+         */
+        PENDING
     }
+
+    /** What follows the reason of a view refilled by {@code rehydrate materialized view} after the open left it pending. */
+    public static final String REFILLED_LATER = "; refilled by rehydrate materialized view";
 
     /**
      * @param reason why it was refilled, failed or waits; null when it was adopted
@@ -64,6 +75,16 @@ public record RehydrateReport(boolean lastCloseClean, List<Outcome> views, List<
     public RehydrateReport {
         views = List.copyOf(views);
         storage = List.copyOf(storage);
+    }
+
+    /**
+     * This report with each {@link Action#PENDING} view for which {@code stillPending} is false
+     * shown as {@link Action#REFILLED}: its refill has committed since.
+     */
+    public RehydrateReport withRefills(java.util.function.Predicate<Outcome> stillPending) {
+        List<Outcome> now = views.stream().map(o -> o.action() != Action.PENDING || stillPending.test(o) ? o
+                : new Outcome(o.schema(), o.name(), Action.REFILLED, o.reason() + REFILLED_LATER)).toList();
+        return new RehydrateReport(lastCloseClean, now, storage);
     }
 
     /** The report of a database that is not durable: nothing was rehydrated. */

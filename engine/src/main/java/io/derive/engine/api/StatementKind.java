@@ -35,6 +35,8 @@ public enum StatementKind {
      * ({@code written}, {@code position} in the body's rows, {@code expected} rows in all,
      * {@code last_key}, {@code done} 1 or 0), {@code finish} ({@code changed}: the rows the final
      * diff changed, {@code swapped} 1 when the view took the shadow's storage); {@code cancel} none.
+     * {@code rehydrate materialized view} answers one row: {@code rows} (the rows the view holds
+     * after its refill) and {@code changed} (the backing rows the refill rewrote).
      */
     REFRESH,
     /**

@@ -72,6 +72,11 @@ public record CatalogEntry(String kind, String schema, String name, long seq, St
         return new CatalogEntry(kind, schema, name, position, sql, body, tags, storage, bodyHash, sources, stale);
     }
 
+    /** The same entry in the durable stale set. */
+    CatalogEntry asStale() {
+        return new CatalogEntry(kind, schema, name, seq, sql, body, tags, storage, bodyHash, sources, true);
+    }
+
     /** Equal in everything a reopen reads; the position is not compared. */
     boolean sameContent(CatalogEntry other) {
         return other != null && kind.equals(other.kind) && schema.equals(other.schema) && name.equals(other.name)

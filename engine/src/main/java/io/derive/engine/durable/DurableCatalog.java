@@ -195,13 +195,49 @@ public final class DurableCatalog implements CatalogPersistence {
         });
     }
 
+    @Override
+    public void refilled(Transaction transaction, TableSchema view) {
+        CatalogEntry trusted = CatalogEntries.of(transaction.catalog(), view).get(0);
+        CatalogEntry old = committed.get(trusted.key());
+        CatalogEntry placed = trusted.at(old != null ? old.seq() : nextSeq());
+        transaction.connection(entries).put(placed.row());
+        transaction.onCommit(() -> placeCommitted(placed));
+    }
+
+    private synchronized long nextSeq() {
+        return nextSeq++;
+    }
+
+    /** Refills of different views commit side by side: each replaces its own entry of the committed map. */
+    private synchronized void placeCommitted(CatalogEntry placed) {
+        Map<String, CatalogEntry> next = new HashMap<>(committed);
+        next.put(placed.key(), placed);
+        committed = next;
+    }
+
+    /**
+     * Puts the stored entry {@code key} in the durable stale set, in a transaction of its own:
+     * its backing holds rows nobody may trust until it is refilled.
+     */
+    void untrusted(String key) {
+        CatalogEntry old = committed.get(key);
+        if (old != null && !old.stale()) {
+            CatalogEntry stale = old.asStale();
+            SystemTableRows.write(entries, c -> c.put(stale.row()));
+            placeCommitted(stale);
+        }
+    }
+
     /**
      * Writes the entries of {@code catalog} that differ from the stored ones, except those of
      * {@code keep} (objects whose stored definition must survive, like an MV that failed to
-     * rehydrate), in a transaction of its own.
+     * rehydrate), in a transaction of its own; those of {@code untrusted} (views whose backing
+     * holds rows nobody may trust until they are refilled) are written in the durable stale set,
+     * so that an open before their refill refills them again.
      */
-    void sync(Catalog catalog, Set<String> keep) {
-        Map<String, CatalogEntry> now = CatalogEntries.of(catalog);
+    void sync(Catalog catalog, Set<String> keep, Set<String> untrusted) {
+        Map<String, CatalogEntry> now = new java.util.LinkedHashMap<>(CatalogEntries.of(catalog));
+        untrusted.forEach(key -> now.computeIfPresent(key, (k, e) -> e.asStale()));
         Map<String, CatalogEntry> next = new HashMap<>(committed);
         SystemTableRows.write(entries, c -> {
             for (Map.Entry<String, CatalogEntry> e : now.entrySet()) {

@@ -14,6 +14,7 @@ import io.derive.engine.spi.IndexShape;
 import io.derive.engine.spi.TableModule;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.txn.InDoubtFences;
+import io.derive.engine.txn.PendingRehydrates;
 
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -44,6 +45,12 @@ import java.util.Set;
  * whose backing or source (directly or through other views) holds such writes is registered
  * without a fill, neither adopted nor refilled. Both are fenced ({@link InDoubtFences}) and
  * reported as waiting; {@link #decided} restores them once their branches are decided.
+ *
+ * <p>When refills are deferred ({@code RehydrateMode.DEFERRED}) a materialized view that would be
+ * refilled is registered without a fill instead, as a waiting one is, and left
+ * {@linkplain PendingRehydrates pending} for {@code rehydrate materialized view}; so is one that
+ * waited, once decided, when it would be refilled. Its stored definition is written in the
+ * durable stale set, so that an open before its refill refills it again; its refill takes it out.
  */
 public final class Rehydrator implements Rehydration {
     private static final System.Logger LOG = System.getLogger(Rehydrator.class.getName());
@@ -57,15 +64,23 @@ public final class Rehydrator implements Rehydration {
     /** Lower-case qualified names of the materialized views adopted so far. */
     private final Set<String> adopted = new HashSet<>();
     private final InDoubtWaits waits = new InDoubtWaits();
+    private final boolean deferred;
+    /** The views left pending by this open, by lower-case qualified name: their entries and why they must be refilled. */
+    private final Map<String, DeferredView> deferredViews = new java.util.LinkedHashMap<>();
     /** Lower-case qualified names of the views that waited and could not be restored after: fenced until the next open. */
     private final Set<String> unrestored = new HashSet<>();
     private String adopting;
     /** The stale view being refilled, while its derivation is attached. */
     private String refillingStale;
 
-    public Rehydrator(DurableCatalog catalog, EngineServices services) {
+    private record DeferredView(CatalogEntry entry, String reason) {
+    }
+
+    /** @param deferRefills leave the views that would be refilled pending instead of refilling them */
+    public Rehydrator(DurableCatalog catalog, EngineServices services, boolean deferRefills) {
         this.catalog = catalog;
         this.services = services;
+        this.deferred = deferRefills;
         for (CatalogEntry e : catalog.entries()) {
             if (e.kind().equals(CatalogEntry.TABLE)) {
                 tables.put(e.qualifiedName(), e);
@@ -75,8 +90,8 @@ public final class Rehydrator implements Rehydration {
 
     /**
      * Runs the three phases through {@code session}, then writes back what changed (a refilled MV
-     * is no longer stale), lets every module release storage no table uses, and fences what
-     * waits for in-doubt branches.
+     * is no longer stale, a pending one is), lets every module release storage no table uses, and
+     * fences what waits for in-doubt branches and what is pending.
      *
      * @throws DeriveException when a table cannot be restored (its storage is missing or does not
      *         fit): that is damage, not a definition to report and skip
@@ -101,7 +116,9 @@ public final class Rehydrator implements Rehydration {
         } finally {
             services.rehydration(null);
         }
-        catalog.sync(services.committed().catalog(), keep);
+        Set<String> untrusted = new HashSet<>();
+        deferredViews.values().forEach(v -> untrusted.add(v.entry().key()));
+        catalog.sync(services.committed().catalog(), keep, untrusted);
         for (TableModule module : services.modules()) {
             module.sweep();
         }
@@ -171,6 +188,8 @@ public final class Rehydrator implements Rehydration {
             current.tableByKey(key(view.entry().qualifiedName()))
                     .ifPresent(mv -> fences.fence(mv, view.waitingFor(), view.because()));
         }
+        deferredViews.forEach((name, view) -> current.tableByKey(name)
+                .ifPresent(mv -> services.committed().pendingRehydrates().pending(mv, view.reason())));
     }
 
     @Override
@@ -272,7 +291,7 @@ public final class Rehydrator implements Rehydration {
                 outcomes.add(outcome);
                 if (outcome.action() == RehydrateReport.Action.ADOPTED) {
                     adopted.add(key(mv.qualifiedName()));
-                } else if (outcome.action() != RehydrateReport.Action.REFILLED) {
+                } else if (outcome.action() == RehydrateReport.Action.FAILED || outcome.action() == RehydrateReport.Action.WAITING) {
                     // A waiting view's stored definition (its stale flag) holds until it is restored.
                     keep.add(mv.key());
                 }
@@ -307,9 +326,10 @@ public final class Rehydrator implements Rehydration {
     private RehydrateReport.Outcome restoreOrWait(Session session, CatalogEntry mv) {
         Optional<InDoubtWaits.WaitingView> wait = waits.waitOf(mv, sources(mv));
         if (wait.isEmpty()) {
-            return restore(session, mv, refillReason(mv));
+            String refillReason = refillReason(mv);
+            return refillReason != null && deferred ? pend(session, mv, refillReason) : restore(session, mv, refillReason, refillReason != null);
         }
-        RehydrateReport.Outcome attached = restore(session, mv, null);
+        RehydrateReport.Outcome attached = restore(session, mv, null, false);
         if (attached.action() == RehydrateReport.Action.FAILED) {
             return attached;
         }
@@ -334,6 +354,13 @@ public final class Rehydrator implements Rehydration {
             adopted.add(key(mv.qualifiedName()));
             return new RehydrateReport.Outcome(mv.schema(), mv.name(), RehydrateReport.Action.ADOPTED, null);
         }
+        if (deferred) {
+            // Registered already, without a fill: it now waits for its refill instead.
+            catalog.untrusted(mv.key());
+            services.committed().catalog().tableByKey(key(mv.qualifiedName()))
+                    .ifPresent(table -> services.committed().pendingRehydrates().pending(table, refillReason));
+            return new RehydrateReport.Outcome(mv.schema(), mv.name(), RehydrateReport.Action.PENDING, refillReason);
+        }
         try {
             session.execute("refresh materialized view " + CanonicalDdl.identifier(mv.schema()) + "."
                     + CanonicalDdl.identifier(mv.name()));
@@ -352,18 +379,35 @@ public final class Rehydrator implements Rehydration {
         return new RehydrateReport.Outcome(mv.schema(), mv.name(), RehydrateReport.Action.FAILED, failure);
     }
 
-    /** Attaches {@code mv}'s derivation, filling it from its body unless {@code refillReason} is null (adopted). */
-    private RehydrateReport.Outcome restore(Session session, CatalogEntry mv, String refillReason) {
+    /**
+     * Leaves {@code mv}, which would be refilled, pending: registers it without a fill (a stale
+     * one in the shape its body now derives, as its refill would give it) for a later refill.
+     */
+    private RehydrateReport.Outcome pend(Session session, CatalogEntry mv, String refillReason) {
+        RehydrateReport.Outcome attached = restore(session, mv, refillReason, false);
+        if (attached.action() == RehydrateReport.Action.FAILED) {
+            return attached;
+        }
+        deferredViews.put(key(mv.qualifiedName()), new DeferredView(mv, refillReason));
+        return new RehydrateReport.Outcome(mv.schema(), mv.name(), RehydrateReport.Action.PENDING, refillReason);
+    }
+
+    /**
+     * Attaches {@code mv}'s derivation, filling it from its body when {@code fill} (refilled),
+     * else taking its backing's rows as they are (adopted, or left for a later refill);
+     * {@code refillReason} is null when every adopt gate holds.
+     */
+    private RehydrateReport.Outcome restore(Session session, CatalogEntry mv, String refillReason, boolean fill) {
         String name = CanonicalDdl.identifier(mv.schema()) + "." + CanonicalDdl.identifier(mv.name());
         try {
-            adopting = refillReason == null ? mv.qualifiedName() : null;
+            adopting = fill ? null : mv.qualifiedName();
             refillingStale = refillReason != null && mv.stale() ? mv.qualifiedName() : null;
             session.execute("alter table " + name + " set maintained as " + mv.body());
             if (mv.tags() != null) {
                 session.execute("alter materialized view " + name + " set tags " + mv.tags());
             }
             return new RehydrateReport.Outcome(mv.schema(), mv.name(),
-                    refillReason == null ? RehydrateReport.Action.ADOPTED : RehydrateReport.Action.REFILLED, refillReason);
+                    fill ? RehydrateReport.Action.REFILLED : RehydrateReport.Action.ADOPTED, refillReason);
         } catch (DeriveException e) {
             return new RehydrateReport.Outcome(mv.schema(), mv.name(), RehydrateReport.Action.FAILED, e.getMessage());
         } finally {

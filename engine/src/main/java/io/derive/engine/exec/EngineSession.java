@@ -197,6 +197,7 @@ public final class EngineSession implements Session {
         ExecutionContext context = new ExecutionContext(txn, parameters, sql, services, pragmas, plans, new StatementWork());
         try {
             if (!autocommit) {
+                refuseRehydrateInTransaction(statement);
                 DdlTransactionPolicy.check(statement, txn.catalog(), pragmas);
             }
             Result result = StatementExecutor.run(statement, context);
@@ -224,6 +225,19 @@ public final class EngineSession implements Session {
                 throw reported.withEndedTransaction();
             }
             throw reported;
+        }
+    }
+
+    /**
+     * A refill of a view pending a deferred rehydrate commits on its own: the commit that makes
+     * its rows the body's also makes the view readable, which a later rollback (to a savepoint or
+     * of a transaction that went on writing) could not take back from the statements that read it.
+     */
+    private static void refuseRehydrateInTransaction(Statement statement) {
+        if (statement instanceof Statement.RehydrateMaterializedView) {
+            throw new DeriveException(DeriveException.TRANSACTION_STATE, "rehydrate materialized view is not allowed inside"
+                    + " a transaction: it commits its refill on its own (run it outside begin … commit)",
+                    statement.span().line(), statement.span().column());
         }
     }
 

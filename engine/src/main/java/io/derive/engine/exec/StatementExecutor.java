@@ -75,6 +75,9 @@ final class StatementExecutor {
         if (statement instanceof Statement.RefreshMaterializedView r) {
             return context.services().materializedViews().refresh(r, context);
         }
+        if (statement instanceof Statement.RehydrateMaterializedView r) {
+            return context.services().materializedViews().rehydrate(r, context);
+        }
         if (statement instanceof Statement.VerifyMaterializedView v) {
             return context.services().materializedViews().verify(v, context);
         }

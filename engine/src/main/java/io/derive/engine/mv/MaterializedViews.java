@@ -28,6 +28,7 @@ import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.txn.LockMode;
+import io.derive.engine.txn.PendingRehydrates;
 import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;
@@ -246,6 +247,36 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         context.services().verifyReports().record(DriftAudit.report(mv, drift, verify.repair()));
         return DriftAudit.result(drift);
+    }
+
+    @Override
+    public Result rehydrate(Statement.RehydrateMaterializedView rehydrate, ExecutionContext context) {
+        QualifiedName name = rehydrate.name();
+        TableSchema mv = materializedView(name, context);
+        Transaction txn = context.transaction();
+        try {
+            txn.refilling(mv);
+        } catch (DeriveException notPendingOrClaimed) {
+            throw notPendingOrClaimed.at(name.span().line(), name.span().column());
+        }
+        PendingRehydrates pending = context.services().committed().pendingRehydrates();
+        for (String source : new TreeSet<>(mv.derivation().sources())) {
+            Optional<TableSchema> table = txn.catalog().tableByKey(source);
+            if (table.isPresent() && pending.isPending(table.get().storage())) {
+                throw name.span().error(DeriveException.OBJECT_NOT_READY, "materialized view '" + mv.qualifiedName()
+                        + "' waits for the rehydrate of its source '" + table.get().qualifiedName() + "'");
+            }
+        }
+        txn.beginWrite();
+        long started = System.nanoTime();
+        long[] rows = new long[1];
+        List<BackingRowChange> changes = fill(mv, bodyPlan(mv, context), context, n -> rows[0] = n);
+        // Every MV reading a pending one is pending too (or waits for an in-doubt branch) and is
+        // refilled from its body after it: the changes from the untrusted rows stop here.
+        checkAndActOnReferences(context, mv, changes, true);
+        mv.derivation().statistics().refreshed(changes.size(), System.nanoTime() - started);
+        return new Result(StatementKind.REFRESH, List.of("rows", "changed"),
+                List.of(new io.derive.engine.api.Row(List.of("rows", "changed"), new Object[] {rows[0], (long) changes.size()})), 0);
     }
 
     private static TableSchema materializedView(QualifiedName name, ExecutionContext context) {
@@ -597,6 +628,18 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * foreign-key actions for the tables referencing it (MV-020), then the MVs that read it.
      */
     private void cascade(ExecutionContext context, TableSchema mv, List<BackingRowChange> changes, boolean bulk) {
+        checkAndActOnReferences(context, mv, changes, bulk);
+        if (context.transaction().catalog().dependentsOf(mv).isEmpty()) {
+            return;
+        }
+        for (BackingRowChange change : changes) {
+            afterRowChange(context, mv, change.before(), change.after());
+        }
+    }
+
+    /** The part of {@link #cascade} before the MVs that read {@code mv}: derived-row validation, then parent-side FK actions. */
+    private static void checkAndActOnReferences(ExecutionContext context, TableSchema mv, List<BackingRowChange> changes,
+                                                boolean bulk) {
         DerivedRowValidation.validate(context, mv, changes, bulk);
         if (referenced(context, mv)) {
             for (BackingRowChange change : changes) {
@@ -604,12 +647,6 @@ public final class MaterializedViews implements MaterializedViewOperations {
                     io.derive.engine.exec.write.ReferentialActions.afterParentChange(context, mv, change.before(), change.after());
                 }
             }
-        }
-        if (context.transaction().catalog().dependentsOf(mv).isEmpty()) {
-            return;
-        }
-        for (BackingRowChange change : changes) {
-            afterRowChange(context, mv, change.before(), change.after());
         }
     }
 
@@ -657,6 +694,12 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * (so a refresh inside a transaction rolls back with it).
      */
     private List<BackingRowChange> fill(TableSchema mv, PlanNode plan, ExecutionContext context) {
+        return fill(mv, plan, context, bodyRows -> { });
+    }
+
+    /** {@link #fill(TableSchema, PlanNode, ExecutionContext)}, telling {@code bodyRows} how many rows the body produced. */
+    private List<BackingRowChange> fill(TableSchema mv, PlanNode plan, ExecutionContext context,
+                                        java.util.function.LongConsumer bodyRows) {
         // The whole backing and the arm's own state are rewritten: no other writer may be working on them.
         context.transaction().lockTable(mv.storage(), LockMode.EXCLUSIVE);
         List<Object[]> rows = new ArrayList<>();
@@ -674,6 +717,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
                         + "' must be a set: its body produced duplicate rows for primary key " + keyText(mv, row));
             }
         }
+        bodyRows.accept(rows.size());
         return apply(context, mv, List.of(new MaintenanceOp.ReplaceAll(rows)));
     }
 

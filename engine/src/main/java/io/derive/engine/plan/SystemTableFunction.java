@@ -71,9 +71,23 @@ public enum SystemTableFunction {
      * 'counted') and per index it built (action 'rebuilt', {@code name} its table, {@code index}
      * the index), each with its reason; a view, table or index that waits for an in-doubt
      * transaction has action 'waiting' and its reason names the transaction and what it wrote,
-     * until the transaction is decided; no rows for a database that is not durable.
+     * until the transaction is decided; a view a deferred rehydrate left pending has action
+     * 'pending' until {@code rehydrate materialized view} has refilled it, then 'refilled'; no
+     * rows for a database that is not durable.
      */
     REHYDRATE_REPORT(List.of(text("schema"), text("name"), text("action"), text("reason"), text("index"))),
+
+    /**
+     * {@code rehydrate_pending()}: one row per materialized view a deferred rehydrate left to be
+     * refilled by {@code rehydrate materialized view} and not refilled yet, in the order to refill
+     * them: {@code schema}, {@code name}, {@code round} (1 when none of its sources is pending,
+     * else one more than the highest round of those: the views of one round may be refilled side
+     * by side once every earlier round is), {@code reason} (why it could not be adopted, as
+     * {@code rehydrate_report()} says it) and {@code refilling} (whether a refill of it is running).
+     */
+    REHYDRATE_PENDING(List.of(text("schema"), text("name"),
+            new OutputColumn("round", SqlType.INTEGER, Collation.BINARY, true), text("reason"),
+            new OutputColumn("refilling", SqlType.BOOLEAN, Collation.BINARY, true))),
 
     /**
      * {@code in_doubt()}: one row per transaction branch a process that ended left prepared on a

@@ -120,6 +120,12 @@ public final class Parser {
             QualifiedName name = tokens.qualifiedName();
             return new Statement.RefreshMaterializedView(name, ddl.runStep(), tokens.spanFrom(first));
         }
+        if (tokens.acceptWord("rehydrate")) {
+            tokens.expectWord("materialized");
+            tokens.expectWord("view");
+            QualifiedName name = tokens.qualifiedName();
+            return new Statement.RehydrateMaterializedView(name, tokens.spanFrom(first));
+        }
         if (tokens.acceptWord("verify")) {
             tokens.expectWord("materialized");
             tokens.expectWord("view");

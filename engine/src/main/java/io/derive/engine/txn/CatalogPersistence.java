@@ -1,6 +1,7 @@
 package io.derive.engine.txn;
 
 import io.derive.engine.schema.Catalog;
+import io.derive.engine.schema.TableSchema;
 
 /**
  * Where a durable database writes its catalog. {@link Transaction#prepare()} calls it for a
@@ -15,4 +16,11 @@ public interface CatalogPersistence {
      * transaction's) through connections of {@code transaction}.
      */
     void stage(Transaction transaction, Catalog before, Catalog after);
+
+    /**
+     * Writes, through connections of {@code transaction}, the definition of {@code view} — a
+     * view pending a deferred rehydrate that the transaction refills — as trusted: once the
+     * transaction commits, its rows are its body's and the next open may adopt them.
+     */
+    void refilled(Transaction transaction, TableSchema view);
 }

@@ -34,6 +34,7 @@ public final class CommittedState {
     private final RowIdReservations rowIds = new RowIdReservations();
     private final PreparedBranches branches = new PreparedBranches();
     private final InDoubtFences fences = new InDoubtFences();
+    private final PendingRehydrates pendingRehydrates = new PendingRehydrates();
     private final TransactionCounters counters = new TransactionCounters();
     private volatile CatalogPersistence persistence;
 
@@ -75,6 +76,11 @@ public final class CommittedState {
     /** What waits for the outcome of in-doubt branches a process that ended left prepared. */
     public InDoubtFences fences() {
         return fences;
+    }
+
+    /** The materialized views a deferred rehydrate left to be refilled. */
+    public PendingRehydrates pendingRehydrates() {
+        return pendingRehydrates;
     }
 
     /** The locks of the database's transactions. */

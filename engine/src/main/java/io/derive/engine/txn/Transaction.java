@@ -81,6 +81,10 @@ public final class Transaction implements LockOwner {
     private final Cancellation cancellation;
     /** The fences this transaction heeds; null for one of the database's own sessions. */
     private final InDoubtFences fences;
+    /** The views pending a deferred rehydrate this transaction heeds; null for one of the database's own sessions. */
+    private final PendingRehydrates pendingRehydrates;
+    /** The pending view this transaction refills ({@link #refilling}); null when none. */
+    private TableSchema refilling;
     private final Map<HostedTable, TableConnection> connections = new IdentityHashMap<>();
     private final List<TableConnection> registrationOrder = new ArrayList<>();
     private final List<Runnable> onCommit = new ArrayList<>();
@@ -124,6 +128,7 @@ public final class Transaction implements LockOwner {
         this.branch = session.branch() == null ? null : BranchId.of(session.branch());
         this.cancellation = new Cancellation(description);
         this.fences = heedsFences ? shared.fences() : null;
+        this.pendingRehydrates = heedsFences ? shared.pendingRehydrates() : null;
         shared.counters().begun();
     }
 
@@ -170,6 +175,7 @@ public final class Transaction implements LockOwner {
     public void changeCatalog(Catalog next) {
         if (fences != null) {
             fences.requireUnchanged(next);
+            pendingRehydrates.requireUnchanged(next);
         }
         beginSchemaChange();
         workingCatalog = next;
@@ -288,6 +294,8 @@ public final class Transaction implements LockOwner {
         if (c == null) {
             if (fences != null) {
                 fences.requireOpen(storage);
+                pendingRehydrates.requireOpen(storage, snapshot == null ? Long.MAX_VALUE : snapshot.sequence(),
+                        refilling == null ? null : refilling.storage());
             }
             c = storage.connect(session);
             for (int depth = 1; depth <= savepoints.size(); depth++) {
@@ -297,6 +305,29 @@ public final class Transaction implements LockOwner {
             registrationOrder.add(c);
         }
         return c;
+    }
+
+    /**
+     * Makes this transaction the refill of {@code view}, a materialized view pending a deferred
+     * rehydrate ({@link PendingRehydrates}): it may then use the view's backing, and its commit
+     * writes the view's stored definition as trusted (no longer in the durable stale set) with
+     * its rows and lifts the view's fence; a rollback leaves the view pending for another refill.
+     *
+     * @throws DeriveException {@link DeriveException#OBJECT_NOT_READY} when the view is not
+     *         pending; {@link DeriveException#OBJECT_IN_USE} when another transaction refills it
+     */
+    public void refilling(TableSchema view) {
+        requireActive();
+        if (refilling != null) {
+            throw new IllegalStateException("a transaction refills one view");
+        }
+        shared.pendingRehydrates().claim(view, this);
+        refilling = view;
+        // Also on a rollback to a savepoint: a statement that restarts claims the view again.
+        onRollback(() -> {
+            shared.pendingRehydrates().release(view.storage(), this);
+            refilling = null;
+        });
     }
 
     /** The connection this transaction registered to {@code storage}, if it has one; registers none. */
@@ -410,6 +441,9 @@ public final class Transaction implements LockOwner {
         if (workingCatalog != null && persistence != null) {
             persistence.stage(this, shared.catalog(), workingCatalog);
         }
+        if (refilling != null && persistence != null) {
+            persistence.refilled(this, refilling);
+        }
         for (TableConnection c : List.copyOf(registrationOrder)) {
             c.prepare();
         }
@@ -515,6 +549,13 @@ public final class Transaction implements LockOwner {
             long sequence = session.committed();
             if (visible) {
                 publishedAs = sequence;
+                if (refilling != null && committed == order.size()) {
+                    // Before the commit becomes visible: a snapshot older than it still finds the view fenced.
+                    shared.pendingRehydrates().refilled(refilling.storage(), sequence);
+                } else if (refilling != null) {
+                    // Part of the refill committed: the view stays pending, free for another refill.
+                    shared.pendingRehydrates().release(refilling.storage(), this);
+                }
             }
             shared.snapshots().complete(sequence, published);
         }

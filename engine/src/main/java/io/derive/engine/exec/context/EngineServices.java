@@ -41,7 +41,7 @@ public final class EngineServices {
         this.committed = committed;
         this.systemTables = new SystemTables(this::rehydrateReport, () -> this.inDoubtBranches.get(),
                 (catalog, mv) -> this.materializedViews.covers(catalog, mv), committed.locks(), verifyReports::all,
-                committed.counters());
+                committed.counters(), committed.pendingRehydrates());
         this.modules = Map.copyOf(modules);
         this.defaultHost = defaultHost;
     }
@@ -65,8 +65,11 @@ public final class EngineServices {
         return runEvaluations;
     }
 
+    /** What the open did, each view it left pending shown refilled once its refill has committed. */
     public RehydrateReport rehydrateReport() {
-        return rehydrateReport;
+        java.util.Set<String> pending = new java.util.HashSet<>();
+        committed.pendingRehydrates().all().forEach(p -> pending.add(p.object().key()));
+        return rehydrateReport.withRefills(o -> pending.contains(io.derive.engine.schema.Catalog.key(o.schema(), o.name())));
     }
 
     public void rehydrateReport(RehydrateReport report) {

@@ -37,6 +37,17 @@ public interface MaterializedViewOperations {
     Result verify(Statement.VerifyMaterializedView statement, ExecutionContext context);
 
     /**
+     * {@code rehydrate materialized view n}: refills n, which a deferred rehydrate left pending
+     * ({@link io.derive.engine.txn.PendingRehydrates}), from its body, in the statement's own
+     * transaction, whose commit makes it readable. Answers one row: {@code rows} (the rows it
+     * holds now) and {@code changed} (the rows of its backing the refill rewrote).
+     *
+     * @throws io.derive.engine.api.DeriveException when n is not pending, another session refills
+     *         it, or one of its sources is still pending
+     */
+    Result rehydrate(Statement.RehydrateMaterializedView statement, ExecutionContext context);
+
+    /**
      * Attaches a derivation to a declared table, or swaps the body of a maintained one (the table
      * form and {@code alter table … set maintained}): checks the declared shape, refuses cycles,
      * reconciles the existing rows by a keyed diff (identical rows are not rewritten).

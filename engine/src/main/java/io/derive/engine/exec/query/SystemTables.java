@@ -10,6 +10,7 @@ import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.txn.LockTable;
+import io.derive.engine.txn.PendingRehydrates;
 import io.derive.engine.txn.TransactionCounters;
 import io.derive.engine.txn.Transaction;
 
@@ -28,6 +29,7 @@ public final class SystemTables {
     private final Coverage coverage;
     private final LockTable locks;
     private final TransactionCounters transactions;
+    private final PendingRehydrates pendingRehydrates;
 
     /**
      * What {@code materialized_views()} shows in its {@code covers} column: the constraint a
@@ -40,8 +42,9 @@ public final class SystemTables {
 
     public SystemTables(Supplier<RehydrateReport> rehydrateReport, Supplier<List<InDoubtBranch>> inDoubtBranches,
                         Coverage coverage, LockTable locks, Supplier<List<VerifyReports.Report>> verifyReports,
-                        TransactionCounters transactions) {
+                        TransactionCounters transactions, PendingRehydrates pendingRehydrates) {
         this.transactions = transactions;
+        this.pendingRehydrates = pendingRehydrates;
         this.rehydrateReport = rehydrateReport;
         this.verifyReports = verifyReports;
         this.locks = locks;
@@ -60,6 +63,7 @@ public final class SystemTables {
             case GENERATE_SERIES -> GenerateSeries.cursor(arguments);
             case REHYDRATE_REPORT -> Cursors.of(rehydrateReportRows(rehydrateReport.get()));
             case IN_DOUBT -> Cursors.of(inDoubtRows(inDoubtBranches.get()));
+            case REHYDRATE_PENDING -> Cursors.of(PendingRehydrateRows.of(pendingRehydrates.all(), transaction.catalog()));
             case VERIFY_REPORT -> Cursors.of(verifyReports.get().stream().map(r -> new Object[] {r.schema(), r.name(),
                 r.verifiedAt().toString(), r.missing(), r.extra(), r.differs(), r.repaired(), r.sample()}).toList());
             case LOCKS -> Cursors.of(lockRows(locks.rows()));

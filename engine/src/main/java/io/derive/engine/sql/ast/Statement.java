@@ -231,6 +231,13 @@ public sealed interface Statement {
         public enum Phase { START, CONTINUE, FINISH, CANCEL }
     }
 
+    /**
+     * {@code rehydrate materialized view n}: refills n, left pending by a deferred rehydrate,
+     * from its body, and makes it readable when that commits.
+     */
+    record RehydrateMaterializedView(QualifiedName name, SourceSpan span) implements Statement {
+    }
+
     /** {@code verify materialized view n [repair]}. */
     record VerifyMaterializedView(QualifiedName name, boolean repair, SourceSpan span) implements Statement {
     }
