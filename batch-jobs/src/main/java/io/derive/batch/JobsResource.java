@@ -1,7 +1,8 @@
 package io.derive.batch;
 
 import io.derive.batch.api.ApiSchemas;
-import io.derive.batch.schedule.ScheduledRuns;
+import io.derive.batch.rehydrate.RefillRecord;
+import io.derive.batch.rehydrate.RefillRecords;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -75,6 +76,7 @@ public class JobsResource {
     static final String MV_REFRESH = "mv-refresh";
     static final String MV_VERIFY = "mv-verify";
     static final String MV_ATTACH = "mv-attach";
+    static final String MV_REHYDRATE = "mv-rehydrate";
     private static final int MAX_INSTANCES = 200;
 
     @Operation(summary = "Start mv-refresh: refresh a materialized view in chunks")
@@ -114,6 +116,17 @@ public class JobsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response startAttach(String body) {
         return start(MV_ATTACH, body);
+    }
+
+    @Operation(summary = "Start mv-rehydrate: refill the materialized views a deferred rehydrate left pending")
+    @APIResponse(responseCode = "200", description = "The execution started",
+            content = @Content(schema = @Schema(implementation = ApiSchemas.ExecutionId.class)))
+    @POST
+    @Path(MV_REHYDRATE)
+    public Response startRehydrate() {
+        Properties parameters = new Properties();
+        parameters.setProperty(ServerInitiatedJobs.TRIGGER, "api");
+        return Response.ok(Json.createObjectBuilder().add("executionId", operator().start(MV_REHYDRATE, parameters)).build()).build();
     }
 
     /** Starts {@code job} for the request's {@code view} (an attach's {@code table}) and the job's own parameters. */
@@ -156,7 +169,7 @@ public class JobsResource {
         } catch (JsonException | ClassCastException e) {
             return SqlResource.badRequest("malformed request: " + e.getMessage());
         }
-        parameters.setProperty(ScheduledRuns.TRIGGER, "api");
+        parameters.setProperty(ServerInitiatedJobs.TRIGGER, "api");
         long executionId = operator().start(job, parameters);
         return Response.ok(Json.createObjectBuilder().add("executionId", executionId).build()).build();
     }
@@ -198,7 +211,7 @@ public class JobsResource {
         }
         JobOperator operator = operator();
         List<JobExecution> executions = new ArrayList<>();
-        for (String job : List.of(MV_REFRESH, MV_VERIFY, MV_ATTACH)) {
+        for (String job : List.of(MV_REFRESH, MV_VERIFY, MV_ATTACH, MV_REHYDRATE)) {
             try {
                 for (JobInstance instance : operator.getJobInstances(job, 0, limit)) {
                     executions.addAll(operator.getJobExecutions(instance));
@@ -329,7 +342,7 @@ public class JobsResource {
         JsonValues.addNullable(json, "started", execution.getStartTime() == null ? null : execution.getStartTime().toInstant().toString());
         JsonValues.addNullable(json, "ended", execution.getEndTime() == null ? null : execution.getEndTime().toInstant().toString());
         Properties parameters = execution.getJobParameters();
-        JsonValues.addNullable(json, ScheduledRuns.TRIGGER, parameters == null ? null : parameters.getProperty(ScheduledRuns.TRIGGER));
+        JsonValues.addNullable(json, ServerInitiatedJobs.TRIGGER, parameters == null ? null : parameters.getProperty(ServerInitiatedJobs.TRIGGER));
         return json;
     }
 
@@ -348,6 +361,15 @@ public class JobsResource {
             }
         }
         progress(step).ifPresent(p -> json.add("progress", p));
+        if (step.getPersistentUserData() instanceof RefillRecords records) {
+            JsonArrayBuilder refills = Json.createArrayBuilder();
+            for (RefillRecord r : records.refills()) {
+                refills.add(Json.createObjectBuilder().add("view", r.view()).add("round", r.round())
+                        .add("started", r.started().toString()).add("ended", r.ended().toString())
+                        .add("rows", r.rows()).add("outcome", r.outcome()));
+            }
+            json.add("refills", refills);
+        }
         return json;
     }
 

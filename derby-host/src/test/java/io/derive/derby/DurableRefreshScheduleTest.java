@@ -1,6 +1,8 @@
 package io.derive.derby;
 
+import io.derive.engine.DatabaseConfig;
 import io.derive.engine.Derive;
+import io.derive.engine.RehydrateMode;
 import io.derive.engine.api.Database;
 import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
@@ -64,14 +66,34 @@ class DurableRefreshScheduleTest {
         assertThat(schedules()).containsExactly(List.of("m", "none"));
     }
 
+    @Test
+    void aViewLeftPendingByADeferredRehydrateKeepsItsScheduleThroughItsRefill() {
+        run("""
+                create table t (k integer primary key);
+                create materialized view m using memory as select k from t;
+                alter materialized view m set refresh schedule '0 * * * *';
+                """);
+        try (Database db = Derive.open(DatabaseConfig.inDirectory(directory).withRehydrateMode(RehydrateMode.DEFERRED));
+             Session s = db.openSession()) {
+            assertThat(rows(s, "select name, refresh_schedule from materialized_views()")).containsExactly(List.of("m", "0 * * * *"));
+            s.execute("rehydrate materialized view m");
+            assertThat(rows(s, "select name, refresh_schedule from materialized_views()")).containsExactly(List.of("m", "0 * * * *"));
+        }
+        assertThat(schedules()).containsExactly(List.of("m", "0 * * * *"));
+    }
+
     private List<List<Object>> schedules() {
         try (Database db = Derive.open(directory); Session s = db.openSession()) {
-            List<List<Object>> rows = new ArrayList<>();
-            for (Row row : s.execute("select name, coalesce(refresh_schedule, 'none') from materialized_views() order by name").rows()) {
-                rows.add(row.values());
-            }
-            return rows;
+            return rows(s, "select name, coalesce(refresh_schedule, 'none') from materialized_views() order by name");
         }
+    }
+
+    private static List<List<Object>> rows(Session s, String sql) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (Row row : s.execute(sql).rows()) {
+            rows.add(row.values());
+        }
+        return rows;
     }
 
     private void run(String script) {

@@ -74,7 +74,17 @@ public final class ApiSchemas {
 
     @Schema(name = "Step", description = "A step's counts, and a chunked run's progress")
     public record Step(String name, String batchStatus, long readCount, long writeCount, long commitCount,
-                       long rollbackCount, Progress progress) {
+                       long rollbackCount, Progress progress,
+                       @Schema(description = "mv-rehydrate: each view's refill, once the step ended") List<Refill> refills) {
+    }
+
+    @Schema(name = "Refill", description = "One partition of mv-rehydrate: the refill of one materialized view")
+    public record Refill(String view,
+                         @Schema(description = "Its dependency round: 1 when no source of it was pending") int round,
+                         @Schema(description = "ISO-8601 instant the partition began (it then waits for its sources)") String started,
+                         @Schema(description = "ISO-8601 instant its refill committed or failed") String ended,
+                         long rows,
+                         @Schema(description = "refilled, already rehydrated, stopped, or the engine's refusal") String outcome) {
     }
 
     @Schema(name = "Progress", description = "Where a chunked run stands")

@@ -13,7 +13,10 @@ import org.eclipse.microprofile.health.Readiness;
 /**
  * {@code /health/ready}: UP once the Derive database is open — no branch a crash left prepared
  * waits for the transaction manager's recovery any more, and its views are rehydrated — and DOWN
- * before, so that no request is routed to a server whose statements would fail.
+ * before, so that no request is routed to a server whose statements would fail. With the resource
+ * adapter's {@code rehydrateMode="batch"} it is UP as soon as the open has adopted what it can:
+ * its data's {@code pendingRehydrates} counts the views the {@code mv-rehydrate} job has still to
+ * refill, which answer {@code is being rehydrated} until then.
  */
 @Readiness
 @ApplicationScoped

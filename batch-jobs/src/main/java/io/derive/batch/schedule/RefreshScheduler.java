@@ -1,5 +1,6 @@
 package io.derive.batch.schedule;
 
+import io.derive.batch.ServerInitiatedJobs;
 import io.derive.client.DeriveConnection;
 import io.derive.client.DeriveConnectionFactory;
 import io.derive.engine.api.DatabaseStatus;
@@ -12,6 +13,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -49,6 +51,7 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class RefreshScheduler {
     static final int PERIOD_SECONDS = 1;
+    private static final String MV_REFRESH = "mv-refresh";
     private static final Logger LOG = System.getLogger(RefreshScheduler.class.getName());
 
     /** A view's schedule as last read, and the next time it fires. */
@@ -62,7 +65,7 @@ public class RefreshScheduler {
     ManagedScheduledExecutorService executor;
 
     @Inject
-    ScheduledRuns runs;
+    ServerInitiatedJobs jobs;
 
     private final Map<String, Plan> plans = new ConcurrentHashMap<>();
     /** Whether a reading has found the database open yet: the first applies the missed-run policy. */
@@ -120,7 +123,7 @@ public class RefreshScheduler {
     /** The policy for a schedule first seen: a catch-up run at startup when the schedule missed a time, else its next time. */
     private Plan firstPlan(String view, RefreshSchedule schedule, Instant now, boolean startup) {
         if (startup) {
-            Optional<Instant> last = runs.latestRefreshStart(view);
+            Optional<Instant> last = jobs.latestStart(MV_REFRESH, view);
             if (last.isPresent() && !schedule.next(last.get(), ZoneId.systemDefault()).isAfter(now)) {
                 LOG.log(Level.INFO, "materialized view {0} missed its refresh schedule ''{1}'' since {2}: refreshing it once now",
                         view, schedule.text(), last.get());
@@ -131,13 +134,15 @@ public class RefreshScheduler {
     }
 
     private void fire(String view, String trigger) {
-        Optional<Long> running = runs.runningRefresh(view);
+        Optional<Long> running = jobs.running(MV_REFRESH, view);
         if (running.isPresent()) {
             LOG.log(Level.INFO, "scheduled refresh of materialized view {0} skipped: execution {1} of mv-refresh is still running",
                     view, running.get());
             return;
         }
-        long execution = runs.startRefresh(view, trigger);
+        Properties parameters = new Properties();
+        parameters.setProperty("view", view);
+        long execution = jobs.start(MV_REFRESH, parameters, trigger);
         LOG.log(Level.INFO, "materialized view {0}: mv-refresh execution {1} started by its {2}", view, execution,
                 trigger.equals("catch-up") ? "missed schedule" : "schedule");
     }

@@ -2,6 +2,8 @@ package io.derive.rar;
 
 import io.derive.derby.DerbyTableModule;
 import io.derive.engine.DatabaseConfig;
+import io.derive.engine.RehydrateMode;
+import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.Database;
 import io.derive.engine.api.DatabaseStatus;
 
@@ -44,6 +46,7 @@ public class DeriveManagedConnectionFactory
     private Long writeLockTimeoutMillis = 10_000L;
     private String databaseDirectory = "";
     private Integer derbyLockTimeoutSeconds = 10;
+    private String rehydrateMode = "inline";
 
     private transient DeriveResourceAdapter resourceAdapter;
     private transient PrintWriter logWriter;
@@ -88,6 +91,29 @@ public class DeriveManagedConnectionFactory
         this.derbyLockTimeoutSeconds = derbyLockTimeoutSeconds;
     }
 
+    public String getRehydrateMode() {
+        return rehydrateMode;
+    }
+
+    public void setRehydrateMode(String rehydrateMode) {
+        this.rehydrateMode = rehydrateMode;
+    }
+
+    /**
+     * {@code inline}: the open refills what it cannot adopt; {@code batch}: it leaves that to the
+     * {@code mv-rehydrate} job, and those views are pending until it has refilled them.
+     *
+     * @throws DeriveException for any other value, naming the property
+     */
+    private RehydrateMode rehydrate() {
+        return switch (rehydrateMode == null ? "" : rehydrateMode.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "inline" -> RehydrateMode.INLINE;
+            case "batch" -> RehydrateMode.DEFERRED;
+            default -> throw new DeriveException(DeriveException.SYNTAX, "resource adapter property rehydrateMode of database '"
+                    + databaseName + "' must be 'inline' or 'batch', not '" + rehydrateMode + "'");
+        };
+    }
+
     DatabaseConfig databaseConfig() {
         Duration timeout = Duration.ofMillis(writeLockTimeoutMillis);
         Duration derbyLockTimeout = Duration.ofSeconds(Math.max(1, derbyLockTimeoutSeconds));
@@ -96,7 +122,8 @@ public class DeriveManagedConnectionFactory
                     List.of(new DerbyTableModule().withLockTimeout(derbyLockTimeout)));
         }
         DerbyTableModule derby = DerbyTableModule.inDirectory(Path.of(databaseDirectory)).withLockTimeout(derbyLockTimeout);
-        return new DatabaseConfig(databaseName, defaultHost, timeout, List.of(derby), List.of(), derby.name());
+        return new DatabaseConfig(databaseName, defaultHost, timeout, List.of(derby), List.of(), derby.name())
+                .withRehydrateMode(rehydrate());
     }
 
     /**
@@ -214,18 +241,20 @@ public class DeriveManagedConnectionFactory
                 && Objects.equals(defaultHost, other.defaultHost)
                 && Objects.equals(writeLockTimeoutMillis, other.writeLockTimeoutMillis)
                 && Objects.equals(databaseDirectory, other.databaseDirectory)
-                && Objects.equals(derbyLockTimeoutSeconds, other.derbyLockTimeoutSeconds);
+                && Objects.equals(derbyLockTimeoutSeconds, other.derbyLockTimeoutSeconds)
+                && Objects.equals(rehydrateMode, other.rehydrateMode);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(databaseName, defaultHost, writeLockTimeoutMillis, databaseDirectory, derbyLockTimeoutSeconds);
+        return Objects.hash(databaseName, defaultHost, writeLockTimeoutMillis, databaseDirectory, derbyLockTimeoutSeconds,
+                rehydrateMode);
     }
 
     @Override
     public String toString() {
         return "DeriveManagedConnectionFactory[databaseName=" + databaseName + ", defaultHost=" + defaultHost
                 + ", writeLockTimeoutMillis=" + writeLockTimeoutMillis + ", databaseDirectory=" + databaseDirectory
-                + ", derbyLockTimeoutSeconds=" + derbyLockTimeoutSeconds + "]";
+                + ", derbyLockTimeoutSeconds=" + derbyLockTimeoutSeconds + ", rehydrateMode=" + rehydrateMode + "]";
     }
 }

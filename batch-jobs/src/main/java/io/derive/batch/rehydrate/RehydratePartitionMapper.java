@@ -1,0 +1,55 @@
+package io.derive.batch.rehydrate;
+
+import io.derive.client.DeriveConnection;
+import io.derive.client.DeriveConnectionFactory;
+import io.derive.engine.api.Row;
+
+import java.util.List;
+import java.util.Properties;
+
+import jakarta.annotation.Resource;
+import jakarta.batch.api.partition.PartitionMapper;
+import jakarta.batch.api.partition.PartitionPlan;
+import jakarta.batch.api.partition.PartitionPlanImpl;
+import jakarta.enterprise.context.Dependent;
+import jakarta.inject.Named;
+
+/**
+ * One partition per materialized view a deferred rehydrate left pending
+ * ({@code rehydrate_pending()}), every partition on a thread of its own, so the refills of one
+ * dependency round run side by side and a later round's partition waits for its sources
+ * ({@link MvRehydrateBatchlet}). The plan is made anew on a restart (it overrides the last
+ * execution's), from what is still pending then.
+ */
+@Named("rehydratePartitionMapper")
+@Dependent
+public class RehydratePartitionMapper implements PartitionMapper {
+
+    @Resource(lookup = "eis/derive")
+    DeriveConnectionFactory connectionFactory;
+
+    @Override
+    public PartitionPlan mapPartitions() {
+        List<Row> pending;
+        try (DeriveConnection connection = connectionFactory.getConnection()) {
+            pending = connection.run("select schema, name, round from rehydrate_pending() order by round, schema, name").rows();
+        }
+        // A plan needs a partition: with nothing pending, one that reports so.
+        int partitions = Math.max(1, pending.size());
+        Properties[] properties = new Properties[partitions];
+        for (int i = 0; i < partitions; i++) {
+            properties[i] = new Properties();
+            if (i < pending.size()) {
+                properties[i].setProperty("schema", (String) pending.get(i).get("schema"));
+                properties[i].setProperty("name", (String) pending.get(i).get("name"));
+                properties[i].setProperty("round", String.valueOf(pending.get(i).get("round")));
+            }
+        }
+        PartitionPlanImpl plan = new PartitionPlanImpl();
+        plan.setPartitions(partitions);
+        plan.setThreads(partitions);
+        plan.setPartitionProperties(properties);
+        plan.setPartitionsOverride(true);
+        return plan;
+    }
+}
