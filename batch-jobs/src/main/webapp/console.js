@@ -94,7 +94,15 @@ function renderViews(views, executions) {
   }), 'No materialized view yet.', 8);
 }
 
-function renderRunning(executions) {
+// mv-rehydrate has no chunks: its progress is the views the last open left pending that are refilled now.
+function rehydrateProgress(report) {
+  const views = report.filter(r => r.action === 'pending' || (r.action === 'refilled' && r.reason
+    && r.reason.endsWith('refilled by rehydrate materialized view')));
+  const done = views.filter(r => r.action === 'refilled').length;
+  return views.length === 0 ? null : {position: done, expected: views.length, percent: 100 * done / views.length, rowsPerSecond: 0};
+}
+
+function renderRunning(executions, report) {
   const running = executions.filter(e => e.batchStatus === 'STARTING' || e.batchStatus === 'STARTED');
   const box = document.getElementById('running');
   if (running.length === 0) {
@@ -103,16 +111,17 @@ function renderRunning(executions) {
   }
   box.replaceChildren(...running.map(e => {
     // The bar shows what the chunks have done; a percent appears once the first chunk has committed.
-    const p = e.progress;
+    const p = e.jobName === 'mv-rehydrate' ? rehydrateProgress(report) : e.progress;
+    const unit = e.jobName === 'mv-rehydrate' ? ' views' : ' rows';
     const percent = p && p.expected > 0 ? p.percent : 0;
     const eta = p && p.rowsPerSecond > 0 && p.expected > 0 ? Math.round((p.expected - p.position) / p.rowsPerSecond) + ' s left' : '';
     return el('div', {class: 'run', 'data-execution': e.executionId, 'data-view': e.view},
-      el('div', {class: 'run-title'}, e.jobName + ' of ' + (e.view || '?') + ' (#' + e.executionId + ')'),
+      el('div', {class: 'run-title'}, e.jobName + (e.view ? ' of ' + e.view : '') + ' (#' + e.executionId + ')'),
       el('div', {class: 'bar'}, el('div', {class: 'fill', style: 'width: ' + percent + '%'})),
       el('div', {class: 'run-numbers'},
         el('span', {class: 'percent', 'data-percent': percent}, percent.toFixed(1) + ' %'),
-        el('span', {}, p ? p.position.toLocaleString('en') + ' of ' + Math.max(p.expected, 0).toLocaleString('en') + ' rows' : 'starting'),
-        el('span', {}, p ? p.rowsPerSecond.toLocaleString('en') + ' rows/s' : ''),
+        el('span', {}, p ? p.position.toLocaleString('en') + ' of ' + Math.max(p.expected, 0).toLocaleString('en') + unit : 'starting'),
+        el('span', {}, p && p.rowsPerSecond > 0 ? p.rowsPerSecond.toLocaleString('en') + ' rows/s' : ''),
         el('span', {}, eta)));
   }));
 }
@@ -191,7 +200,7 @@ async function poll() {
     const [status, recent] = await Promise.all([api('status'), api('jobs/recent?limit=30')]);
     renderStatus(status);
     renderViews(status.views, recent.executions);
-    renderRunning(recent.executions);
+    renderRunning(recent.executions, status.rehydrate);
     renderJobs(recent.executions);
     renderChart(recent.executions);
   } catch (error) {
