@@ -10,17 +10,18 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 
 import jakarta.batch.operations.JobExecutionAlreadyCompleteException;
 import jakarta.batch.operations.JobExecutionNotMostRecentException;
 import jakarta.batch.operations.JobExecutionNotRunningException;
 import jakarta.batch.operations.JobOperator;
 import jakarta.batch.operations.JobRestartException;
-import jakarta.batch.operations.NoSuchJobException;
 import jakarta.batch.operations.NoSuchJobExecutionException;
 import jakarta.batch.runtime.BatchRuntime;
 import jakarta.batch.runtime.JobExecution;
@@ -211,13 +212,9 @@ public class JobsResource {
         }
         JobOperator operator = operator();
         List<JobExecution> executions = new ArrayList<>();
-        for (String job : List.of(MV_REFRESH, MV_VERIFY, MV_ATTACH, MV_REHYDRATE)) {
-            try {
-                for (JobInstance instance : operator.getJobInstances(job, 0, limit)) {
-                    executions.addAll(operator.getJobExecutions(instance));
-                }
-            } catch (NoSuchJobException neverRun) {
-                // no execution of this job yet
+        for (String job : ranOf(operator, MV_REFRESH, MV_VERIFY, MV_ATTACH, MV_REHYDRATE)) {
+            for (JobInstance instance : operator.getJobInstances(job, 0, limit)) {
+                executions.addAll(operator.getJobExecutions(instance));
             }
         }
         executions.sort(Comparator.comparingLong(JobExecution::getExecutionId).reversed());
@@ -235,6 +232,15 @@ public class JobsResource {
         return Response.ok(Json.createObjectBuilder().add("executions", list).build()).build();
     }
 
+    /**
+     * Those of {@code jobs} the job repository knows: asking for the instances of a job that never
+     * ran throws {@code NoSuchJobException}, which Liberty also records as an incident.
+     */
+    private static List<String> ranOf(JobOperator operator, String... jobs) {
+        Set<String> ran = operator.getJobNames();
+        return Arrays.stream(jobs).filter(ran::contains).toList();
+    }
+
     @Operation(summary = "List the executions of the jobs for one view, newest first")
     @APIResponse(responseCode = "200", description = "The executions",
             content = @Content(schema = @Schema(implementation = ApiSchemas.Executions.class)))
@@ -247,14 +253,8 @@ public class JobsResource {
         }
         JobOperator operator = operator();
         List<JobExecution> executions = new ArrayList<>();
-        for (String job : List.of(MV_REFRESH, MV_VERIFY, MV_ATTACH)) {
-            List<JobInstance> instances;
-            try {
-                instances = operator.getJobInstances(job, 0, MAX_INSTANCES);
-            } catch (NoSuchJobException neverRun) {
-                continue;
-            }
-            for (JobInstance instance : instances) {
+        for (String job : ranOf(operator, MV_REFRESH, MV_VERIFY, MV_ATTACH)) {
+            for (JobInstance instance : operator.getJobInstances(job, 0, MAX_INSTANCES)) {
                 for (JobExecution execution : operator.getJobExecutions(instance)) {
                     Properties parameters = operator.getParameters(execution.getExecutionId());
                     if (parameters != null && view.equalsIgnoreCase(parameters.getProperty(job.equals(MV_ATTACH) ? "table" : "view"))) {
