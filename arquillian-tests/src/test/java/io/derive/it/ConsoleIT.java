@@ -170,8 +170,8 @@ class ConsoleIT {
 
     @Test
     void aViewsRefreshScheduleIsShownWithItsNextTime() throws Exception {
-        sql("create table scheduled_src (k integer primary key)");
-        sql("create materialized view scheduled as select k from scheduled_src");
+        sql("create table if not exists scheduled_src (k integer primary key)");
+        sql("create materialized view if not exists scheduled as select k from scheduled_src");
         sql("alter materialized view scheduled set refresh schedule '0 3 1 1 *'");
 
         signIn("monitor");

@@ -28,7 +28,6 @@ import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Statement;
 import io.derive.engine.txn.LockMode;
-import io.derive.engine.txn.PendingRehydrates;
 import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;
@@ -251,35 +250,10 @@ public final class MaterializedViews implements MaterializedViewOperations {
 
     @Override
     public Result rehydrate(Statement.RehydrateMaterializedView rehydrate, ExecutionContext context) {
-        QualifiedName name = rehydrate.name();
-        TableSchema mv = materializedView(name, context);
-        Transaction txn = context.transaction();
-        try {
-            txn.refilling(mv);
-        } catch (DeriveException notPendingOrClaimed) {
-            throw notPendingOrClaimed.at(name.span().line(), name.span().column());
-        }
-        PendingRehydrates pending = context.services().committed().pendingRehydrates();
-        for (String source : new TreeSet<>(mv.derivation().sources())) {
-            Optional<TableSchema> table = txn.catalog().tableByKey(source);
-            if (table.isPresent() && pending.isPending(table.get().storage())) {
-                throw name.span().error(DeriveException.OBJECT_NOT_READY, "materialized view '" + mv.qualifiedName()
-                        + "' waits for the rehydrate of its source '" + table.get().qualifiedName() + "'");
-            }
-        }
-        txn.beginWrite();
-        long started = System.nanoTime();
-        long[] rows = new long[1];
-        List<BackingRowChange> changes = fill(mv, bodyPlan(mv, context), context, n -> rows[0] = n);
-        // Every MV reading a pending one is pending too (or waits for an in-doubt branch) and is
-        // refilled from its body after it: the changes from the untrusted rows stop here.
-        checkAndActOnReferences(context, mv, changes, true);
-        mv.derivation().statistics().refreshed(changes.size(), System.nanoTime() - started);
-        return new Result(StatementKind.REFRESH, List.of("rows", "changed"),
-                List.of(new io.derive.engine.api.Row(List.of("rows", "changed"), new Object[] {rows[0], (long) changes.size()})), 0);
+        return PendingRefill.refill(this, rehydrate.name(), context);
     }
 
-    private static TableSchema materializedView(QualifiedName name, ExecutionContext context) {
+    static TableSchema materializedView(QualifiedName name, ExecutionContext context) {
         TableSchema mv = context.transaction().catalog().table(name.schema(), name.name())
                 .orElseThrow(() -> name.span().error(DeriveException.UNDEFINED_OBJECT, "no such materialized view: " + name));
         if (!mv.isMaintained()) {
@@ -638,7 +612,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
     }
 
     /** The part of {@link #cascade} before the MVs that read {@code mv}: derived-row validation, then parent-side FK actions. */
-    private static void checkAndActOnReferences(ExecutionContext context, TableSchema mv, List<BackingRowChange> changes,
+    static void checkAndActOnReferences(ExecutionContext context, TableSchema mv, List<BackingRowChange> changes,
                                                 boolean bulk) {
         DerivedRowValidation.validate(context, mv, changes, bulk);
         if (referenced(context, mv)) {
@@ -698,8 +672,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
     }
 
     /** {@link #fill(TableSchema, PlanNode, ExecutionContext)}, telling {@code bodyRows} how many rows the body produced. */
-    private List<BackingRowChange> fill(TableSchema mv, PlanNode plan, ExecutionContext context,
-                                        java.util.function.LongConsumer bodyRows) {
+    List<BackingRowChange> fill(TableSchema mv, PlanNode plan, ExecutionContext context,
+                                java.util.function.LongConsumer bodyRows) {
         // The whole backing and the arm's own state are rewritten: no other writer may be working on them.
         context.transaction().lockTable(mv.storage(), LockMode.EXCLUSIVE);
         List<Object[]> rows = new ArrayList<>();
