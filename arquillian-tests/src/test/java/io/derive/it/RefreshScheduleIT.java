@@ -69,7 +69,7 @@ class RefreshScheduleIT {
         assertNoOverlap(executions());
         assertThat(fired).allSatisfy(e -> assertThat(e.getString("exitStatus")).startsWith("refreshed: "));
 
-        long byHand = Jobs.start(server, "mv-refresh", Json.createObjectBuilder().add("view", "planned_mv").add("chunkSize", 100).build());
+        long byHand = Jobs.start(server, "mv-refresh", Json.createObjectBuilder().add("view", "planned_mv").add("chunkSize", 50).build());
         awaitLog("scheduled refresh of materialized view planned_mv skipped: execution " + byHand + " of mv-refresh is still running");
         awaitNoneRunning();
         assertNoOverlap(executions());
@@ -78,7 +78,10 @@ class RefreshScheduleIT {
         Instant stopped = Instant.now();
         Thread.sleep(3_000);
         server.start();
-        assertThat(schedules().getJsonArray("schedules").getJsonObject(0).getString("schedule")).isEqualTo(EVERY_TWO_SECONDS);
+        JsonObject kept = schedules().getJsonArray("schedules").getJsonObject(0);
+        assertThat(kept.getString("schedule")).isEqualTo(EVERY_TWO_SECONDS);
+        assertThat(kept.getJsonObject("lastRun").getString("jobName")).as("the last run, from the job repository")
+                .isEqualTo("mv-refresh");
 
         awaitExecutions(e -> "schedule".equals(trigger(e)) && created(e).isAfter(stopped) && "COMPLETED".equals(status(e)), 2);
         assertThat(executions().stream().filter(e -> "catch-up".equals(trigger(e))).toList())

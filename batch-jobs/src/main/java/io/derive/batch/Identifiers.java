@@ -3,7 +3,7 @@ package io.derive.batch;
 import java.util.regex.Pattern;
 
 /** Checks names before they are put into SQL text, where parameters cannot stand for them. */
-final class Identifiers {
+public final class Identifiers {
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,127}");
 
@@ -11,7 +11,7 @@ final class Identifiers {
     }
 
     /** True for a plain unquoted SQL identifier: a letter or underscore, then letters, digits, underscores. */
-    static boolean isIdentifier(String name) {
+    public static boolean isIdentifier(String name) {
         return name != null && IDENTIFIER.matcher(name).matches();
     }
 }

@@ -251,9 +251,16 @@ public class JobsResource {
         if (!Identifiers.isIdentifier(view)) {
             return SqlResource.badRequest("\"view\" must be a materialized view name");
         }
+        JsonArrayBuilder list = Json.createArrayBuilder();
+        executionsOf(view, MV_REFRESH, MV_VERIFY, MV_ATTACH).forEach(e -> list.add(summary(e)));
+        return Response.ok(Json.createObjectBuilder().add("view", view).add("executions", list).build()).build();
+    }
+
+    /** The executions of {@code jobs} for {@code view} (an attach's table), newest first. */
+    static List<JobExecution> executionsOf(String view, String... jobs) {
         JobOperator operator = operator();
         List<JobExecution> executions = new ArrayList<>();
-        for (String job : ranOf(operator, MV_REFRESH, MV_VERIFY, MV_ATTACH)) {
+        for (String job : ranOf(operator, jobs)) {
             for (JobInstance instance : operator.getJobInstances(job, 0, MAX_INSTANCES)) {
                 for (JobExecution execution : operator.getJobExecutions(instance)) {
                     Properties parameters = operator.getParameters(execution.getExecutionId());
@@ -264,9 +271,7 @@ public class JobsResource {
             }
         }
         executions.sort(Comparator.comparingLong(JobExecution::getExecutionId).reversed());
-        JsonArrayBuilder list = Json.createArrayBuilder();
-        executions.forEach(e -> list.add(summary(e)));
-        return Response.ok(Json.createObjectBuilder().add("view", view).add("executions", list).build()).build();
+        return executions;
     }
 
     @Operation(summary = "Read an execution: status, steps and a chunked run's progress")
@@ -333,7 +338,7 @@ public class JobsResource {
         return Response.ok(Json.createObjectBuilder().add("executionId", restarted).build()).build();
     }
 
-    private static JsonObjectBuilder summary(JobExecution execution) {
+    static JsonObjectBuilder summary(JobExecution execution) {
         JsonObjectBuilder json = Json.createObjectBuilder()
                 .add("executionId", execution.getExecutionId())
                 .add("jobName", execution.getJobName())

@@ -36,7 +36,9 @@ import jakarta.ws.rs.core.Response;
  * Refresh schedules (semantics §9) through the admin API, as the catalog keeps them:
  * <ul>
  *   <li>{@code GET /api/schedules}: every materialized view of schema {@code main} that has a
- *       schedule, with the next time it names and how its last refresh ended;</li>
+ *       schedule, with the next time it names, how its last refresh since the open ended, and
+ *       its latest {@code mv-refresh} execution from the job repository ({@code lastRun}, kept
+ *       across restarts);</li>
  *   <li>{@code PUT /api/schedules/{view}} with {@code {"schedule": "0 * * * *"}} runs {@code alter
  *       materialized view view set refresh schedule '…'} and answers the view's schedule;</li>
  *   <li>{@code DELETE /api/schedules/{view}} runs {@code … drop refresh schedule}.</li>
@@ -124,10 +126,13 @@ public class SchedulesResource {
     }
 
     private static JsonObjectBuilder json(Row row) {
-        JsonObjectBuilder json = Json.createObjectBuilder().add("view", (String) row.get("name"))
+        String view = (String) row.get("name");
+        JsonObjectBuilder json = Json.createObjectBuilder().add("view", view)
                 .add("schedule", (String) row.get("refresh_schedule")).add("nextRefresh", (String) row.get("next_refresh"));
         JsonValues.addNullable(json, "lastRefresh", (String) row.get("last_refresh"));
         JsonValues.addNullable(json, "lastRefreshOutcome", (String) row.get("last_refresh_outcome"));
+        JobsResource.executionsOf(view, JobsResource.MV_REFRESH).stream().findFirst()
+                .ifPresent(last -> json.add("lastRun", JobsResource.summary(last)));
         return json;
     }
 

@@ -144,7 +144,9 @@ public final class ApiSchemas {
                            @Schema(description = "The cron expression; null when the view has none") String schedule,
                            @Schema(description = "ISO-8601 instant the schedule names next") String nextRefresh,
                            @Schema(description = "ISO-8601 instant the last refresh since the open ended") String lastRefresh,
-                           @Schema(description = "completed: N rows changed, or rolled back") String lastRefreshOutcome) {
+                           @Schema(description = "completed: N rows changed, or rolled back") String lastRefreshOutcome,
+                           @Schema(description = "Its latest mv-refresh execution, from the job repository; absent when none")
+                           Execution lastRun) {
     }
 
     @Schema(name = "Schedules", description = "Every materialized view that has a refresh schedule")

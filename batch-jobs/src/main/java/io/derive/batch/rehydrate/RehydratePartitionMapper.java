@@ -16,14 +16,17 @@ import jakarta.inject.Named;
 
 /**
  * One partition per materialized view a deferred rehydrate left pending
- * ({@code rehydrate_pending()}), every partition on a thread of its own, so the refills of one
- * dependency round run side by side and a later round's partition waits for its sources
- * ({@link MvRehydrateBatchlet}). The plan is made anew on a restart (it overrides the last
- * execution's), from what is still pending then.
+ * ({@code rehydrate_pending()}), in dependency-round order, on up to {@value #THREADS} threads,
+ * so the refills of one round run side by side and a later round's partition waits for its
+ * sources ({@link MvRehydrateBatchlet}). The batch runtime starts partitions in plan order, so a
+ * waiting partition's sources have a thread before it. The plan is made anew on a restart (it
+ * overrides the last execution's), from what is still pending then.
  */
 @Named("rehydratePartitionMapper")
 @Dependent
 public class RehydratePartitionMapper implements PartitionMapper {
+    /** Refills at once at most: each holds its body's rows in memory while it runs. */
+    static final int THREADS = 8;
 
     @Resource(lookup = "eis/derive")
     DeriveConnectionFactory connectionFactory;
@@ -47,7 +50,7 @@ public class RehydratePartitionMapper implements PartitionMapper {
         }
         PartitionPlanImpl plan = new PartitionPlanImpl();
         plan.setPartitions(partitions);
-        plan.setThreads(partitions);
+        plan.setThreads(Math.min(partitions, THREADS));
         plan.setPartitionProperties(properties);
         plan.setPartitionsOverride(true);
         return plan;

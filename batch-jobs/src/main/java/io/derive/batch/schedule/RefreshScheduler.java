@@ -1,5 +1,6 @@
 package io.derive.batch.schedule;
 
+import io.derive.batch.Identifiers;
 import io.derive.batch.ServerInitiatedJobs;
 import io.derive.client.DeriveConnection;
 import io.derive.client.DeriveConnectionFactory;
@@ -14,6 +15,7 @@ import java.time.ZoneId;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -45,8 +47,8 @@ import jakarta.inject.Inject;
  * </ul>
  * Each run is an execution of {@code mv-refresh} with {@code trigger=schedule} (or
  * {@code catch-up}), so the job repository keeps the history of runs — start, end, rows, outcome
- * — across restarts. Only views of the {@code main} schema are scheduled, as the job names views
- * by their unqualified name.
+ * — across restarts. Only views of the {@code main} schema whose names are plain identifiers are
+ * scheduled, as the job names views so; another is skipped with a warning.
  */
 @ApplicationScoped
 public class RefreshScheduler {
@@ -68,6 +70,8 @@ public class RefreshScheduler {
     ServerInitiatedJobs jobs;
 
     private final Map<String, Plan> plans = new ConcurrentHashMap<>();
+    /** Scheduled views whose names the job cannot take, each warned about once. */
+    private final Set<String> unschedulable = ConcurrentHashMap.newKeySet();
     /** Whether a reading has found the database open yet: the first applies the missed-run policy. */
     private volatile boolean started;
     private ScheduledFuture<?> ticking;
@@ -113,8 +117,15 @@ public class RefreshScheduler {
         try (DeriveConnection connection = connectionFactory.getConnection()) {
             for (Row row : connection.run("select name, refresh_schedule from materialized_views()"
                     + " where schema = 'main' and refresh_schedule is not null").rows()) {
-                schedules.put(((String) row.get("name")).toLowerCase(java.util.Locale.ROOT),
-                        RefreshSchedule.parse((String) row.get("refresh_schedule")));
+                String name = (String) row.get("name");
+                if (!Identifiers.isIdentifier(name)) {
+                    if (unschedulable.add(name)) {
+                        LOG.log(Level.WARNING, "materialized view \"{0}\" has a refresh schedule, but mv-refresh takes only"
+                                + " plain identifiers: rename it to run its schedule", name);
+                    }
+                    continue;
+                }
+                schedules.put(name.toLowerCase(java.util.Locale.ROOT), RefreshSchedule.parse((String) row.get("refresh_schedule")));
             }
         }
         return schedules;
