@@ -16,15 +16,20 @@ import jakarta.json.JsonObject;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * A server whose resource adapter leaves rehydrate to the {@code mv-rehydrate} job
  * ({@code rehydrateMode="batch"}): it opens adopting what it can; the views it could not adopt
  * are pending — reads of them and writes to their sources fail with {@code is being rehydrated},
  * readiness reports them — until the job, started with the application, has refilled them, one
- * partition per view, the views of one dependency round side by side.
+ * partition per view, the views of one dependency round side by side; a kill during the job
+ * leaves what it had not refilled to the job the next start begins.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RehydrateJobIT {
     private static final LibertyServer server = LibertyServer.fromBuild();
     private static final AdminSql sql = new AdminSql(server);
@@ -55,6 +60,7 @@ class RehydrateJobIT {
     }
 
     @Test
+    @Order(1)
     void viewsTheOpenCouldNotAdoptWaitForTheJobWhichRefillsEachRoundSideBySide() throws Exception {
         sql.run("create table facts (k integer primary key, g integer not null, v integer not null)");
         sql.run("insert into facts select value, value % 100, value % 13 from generate_series(1, 200000)");
@@ -97,6 +103,39 @@ class RehydrateJobIT {
                 .as(view + " equals its body").isEqualTo("[[0],[0]]"));
     }
 
+    @Test
+    @Order(2)
+    void aServerKilledDuringTheJobRefillsWhatWasLeftPendingWithTheJobItsNextStartBegins() throws Exception {
+        long before = rehydrateExecution();
+        server.stop();
+        server.configure("rehydrate-batch", BATCH_REHYDRATE);
+        server.start();
+        long killed = awaitNewRehydrateExecution(before);
+        server.kill();
+        server.start();
+        long after = awaitNewRehydrateExecution(killed);
+
+        JsonObject execution = Jobs.awaitEnd(server, after, Duration.ofMinutes(2));
+        assertThat(execution.getString("batchStatus")).as(execution.toString()).isEqualTo("COMPLETED");
+        assertThat(Jobs.awaitEnd(server, killed, Duration.ofMinutes(1)).getString("batchStatus"))
+                .as("the killed execution, as the server found it at its start").isEqualTo("FAILED");
+        assertThat(rows("select count(*) from rehydrate_pending()")).isEqualTo("[[0]]");
+        BODIES.forEach((view, body) -> assertThat(rows("select count(*) from (select * from " + view + " except " + body + ")"
+                + " union all select count(*) from (" + body + " except select * from " + view + ")"))
+                .as(view + " equals its body").isEqualTo("[[0],[0]]"));
+    }
+
+    /** The newest mv-rehydrate execution after {@code previous}, once the application has started it. */
+    private static long awaitNewRehydrateExecution(long previous) throws Exception {
+        Instant deadline = Instant.now().plusSeconds(60);
+        long newest;
+        while ((newest = newestRehydrateExecution()) <= previous) {
+            assertThat(Instant.now()).as("a new mv-rehydrate execution after " + previous).isBefore(deadline);
+            Thread.sleep(100);
+        }
+        return newest;
+    }
+
     private static String rows(String query) {
         try {
             return sql.rows(query).toString();
@@ -105,18 +144,16 @@ class RehydrateJobIT {
         }
     }
 
+    /** The newest execution of mv-rehydrate, once there is one. */
     private static long rehydrateExecution() throws Exception {
-        Instant deadline = Instant.now().plusSeconds(60);
-        while (true) {
-            HttpResponse<String> recent = server.get("/derive/api/jobs/recent", "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
-            for (JsonObject e : AdminSql.json(recent.body()).getJsonArray("executions").getValuesAs(JsonObject.class)) {
-                if (e.getString("jobName").equals("mv-rehydrate")) {
-                    return e.getJsonNumber("executionId").longValue();
-                }
-            }
-            assertThat(Instant.now()).as("mv-rehydrate started with the application").isBefore(deadline);
-            Thread.sleep(250);
-        }
+        return awaitNewRehydrateExecution(0);
+    }
+
+    private static long newestRehydrateExecution() throws IOException {
+        HttpResponse<String> recent = server.get("/derive/api/jobs/recent", "Authorization", LibertyServer.ADMIN_AUTHORIZATION);
+        return AdminSql.json(recent.body()).getJsonArray("executions").getValuesAs(JsonObject.class).stream()
+                .filter(e -> e.getString("jobName").equals("mv-rehydrate"))
+                .mapToLong(e -> e.getJsonNumber("executionId").longValue()).max().orElse(0);
     }
 
     private static Instant instant(JsonObject refill, String name) {
