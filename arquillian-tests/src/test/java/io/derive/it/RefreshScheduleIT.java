@@ -38,9 +38,7 @@ class RefreshScheduleIT {
 
     @BeforeAll
     static void startAFreshServer() {
-        server.reset();
-        server.deploy(TestApplication.ear());
-        server.start();
+        server.startAfresh(TestApplication.ear());
     }
 
     @AfterAll

@@ -49,9 +49,7 @@ class RehydrateJobIT {
 
     @BeforeAll
     static void startAFreshServer() {
-        server.reset();
-        server.deploy(TestApplication.ear());
-        server.start();
+        server.startAfresh(TestApplication.ear());
     }
 
     @AfterAll
@@ -98,9 +96,7 @@ class RehydrateJobIT {
 
         assertThat(server.health("/health/ready").body()).doesNotContain("pendingRehydrates");
         sql.run("update facts set v = v + 1 where k = 1");
-        BODIES.forEach((view, body) -> assertThat(rows("select count(*) from (select * from " + view + " except " + body + ")"
-                + " union all select count(*) from (" + body + " except select * from " + view + ")"))
-                .as(view + " equals its body").isEqualTo("[[0],[0]]"));
+        assertEveryViewEqualsItsBody();
     }
 
     @Test
@@ -120,6 +116,10 @@ class RehydrateJobIT {
         assertThat(Jobs.awaitEnd(server, killed, Duration.ofMinutes(1)).getString("batchStatus"))
                 .as("the killed execution, as the server found it at its start").isEqualTo("FAILED");
         assertThat(rows("select count(*) from rehydrate_pending()")).isEqualTo("[[0]]");
+        assertEveryViewEqualsItsBody();
+    }
+
+    private static void assertEveryViewEqualsItsBody() {
         BODIES.forEach((view, body) -> assertThat(rows("select count(*) from (select * from " + view + " except " + body + ")"
                 + " union all select count(*) from (" + body + " except select * from " + view + ")"))
                 .as(view + " equals its body").isEqualTo("[[0],[0]]"));

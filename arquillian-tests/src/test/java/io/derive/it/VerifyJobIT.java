@@ -32,9 +32,7 @@ class VerifyJobIT {
 
     @BeforeAll
     static void startAFreshServer() {
-        server.reset();
-        server.deploy(TestApplication.ear());
-        server.start();
+        server.startAfresh(TestApplication.ear());
     }
 
     @AfterAll

@@ -126,6 +126,13 @@ public final class LibertyServer implements AutoCloseable {
         move(directory().resolve(TRANLOG_ASIDE), directory().resolve("tranlog"));
     }
 
+    /** {@link #reset()}, {@link #deploy} {@code ear}, then {@link #start()}: a server that begins from nothing. */
+    public Readiness startAfresh(EnterpriseArchive ear) {
+        reset();
+        deploy(ear);
+        return start();
+    }
+
     /** Puts {@code ear} where the server's configuration deploys it from: {@code apps/derive.ear}. */
     public void deploy(EnterpriseArchive ear) {
         Path apps = directory().resolve("apps");
