@@ -56,7 +56,7 @@ class AdminApiIT {
             "derive_view_maintenance_seconds", "derive_view_refreshes", "derive_view_refresh_seconds",
             "derive_view_refresh_rows", "derive_view_stale", "derive_lock_waits", "derive_lock_deadlocks",
             "derive_lock_timeouts", "derive_transactions_open", "derive_transaction_commits",
-            "derive_transaction_rollbacks", "derive_transaction_prepares");
+            "derive_transaction_rollbacks", "derive_transaction_prepares", "derive_transaction_read_only");
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
@@ -67,12 +67,13 @@ class AdminApiIT {
         return HTTP.send(HttpRequest.newBuilder(URI.create(BASE + path)).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private static void sql(String statement) throws Exception {
+    private static JsonObject sql(String statement) throws Exception {
         String body = jakarta.json.Json.createObjectBuilder().add("sql", statement).build().toString();
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(BASE + "/derive/api/sql"))
                 .header("Authorization", ADMIN).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(statement + ": " + response.body()).isEqualTo(200);
+        return AdminSql.json(response.body());
     }
 
     /** The value of {@code metric} (on the line carrying {@code tag}, when given) at {@code /metrics}; null when absent. */
@@ -109,8 +110,16 @@ class AdminApiIT {
         String view = "view=\"metered\"";
         double maintained = awaitMetric("derive_view_rows_maintained", view, v -> true);
         double prepares = awaitMetric("derive_transaction_prepares", null, v -> true);
+        // The gauge once it shows every commit so far: reading the count is itself read-only.
+        long committed = sql("select commits from transaction_counts()").getJsonArray("rows").getJsonArray(0).getJsonNumber(0)
+                .longValue();
+        double commits = awaitMetric("derive_transaction_commits", null, v -> v == committed);
+        double reads = awaitMetric("derive_transaction_read_only", null, v -> true);
 
         sql("insert into metered_src select value, value - 5 from generate_series(1, 30)");
+        assertThat(awaitMetric("derive_transaction_commits", null, v -> v >= commits + 1))
+                .as("the insert, while the metrics' own reads count as read-only").isEqualTo(commits + 1);
+        assertThat(awaitMetric("derive_transaction_read_only", null, v -> v > reads)).isGreaterThan(reads);
         HttpResponse<String> twoPhase = get(Scenarios.path("setup", "metered_xa"));
         assertThat(twoPhase.statusCode()).isEqualTo(200);
         twoPhase = get(Scenarios.path("twoResources", "metered_xa", "k", "1"));

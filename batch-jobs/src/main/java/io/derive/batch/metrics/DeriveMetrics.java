@@ -40,8 +40,10 @@ import org.eclipse.microprofile.metrics.Tag;
  *   <li>for the database: {@code derive_lock_waits}, {@code derive_lock_deadlocks},
  *       {@code derive_lock_timeouts} (from {@code lock_waits()}) and
  *       {@code derive_transactions_open}, {@code derive_transaction_commits},
- *       {@code derive_transaction_rollbacks}, {@code derive_transaction_prepares} (from
- *       {@code transaction_counts()}).</li>
+ *       {@code derive_transaction_rollbacks}, {@code derive_transaction_prepares},
+ *       {@code derive_transaction_read_only} (from {@code transaction_counts()}: commits and
+ *       rollbacks of transactions that wrote, so these readings, the scheduler's and a console's
+ *       polls count as read-only).</li>
  * </ul>
  * The values are read every {@value #PERIOD_SECONDS} seconds, once the database is open, so a
  * scrape never waits for the database; a view's gauges appear at the first reading after it is
@@ -54,7 +56,7 @@ public class DeriveMetrics {
     private static final List<String> VIEW_GAUGES = List.of("rows", "rows_maintained", "maintenance_seconds", "refreshes",
             "refresh_seconds", "refresh_rows", "stale");
     private static final List<String> LOCK_GAUGES = List.of("waits", "deadlocks", "timeouts");
-    private static final List<String> TRANSACTION_GAUGES = List.of("open", "commits", "rollbacks", "prepares");
+    private static final List<String> TRANSACTION_GAUGES = List.of("open", "commits", "rollbacks", "prepares", "read_only");
 
     @Inject
     MetricRegistry registry;
@@ -100,7 +102,8 @@ public class DeriveMetrics {
         try (DeriveConnection connection = connectionFactory.getConnection()) {
             Row locks = connection.run("select waits, deadlocks, timeouts from lock_waits()").rows().get(0);
             LOCK_GAUGES.forEach(name -> readings.put("lock_waits()." + name, (Number) locks.get(name)));
-            Row transactions = connection.run("select open, commits, rollbacks, prepares from transaction_counts()").rows().get(0);
+            Row transactions = connection.run("select open, commits, rollbacks, prepares, read_only from transaction_counts()")
+                    .rows().get(0);
             TRANSACTION_GAUGES.forEach(name -> readings.put("transaction_counts()." + name, (Number) transactions.get(name)));
             Set<String> present = new HashSet<>();
             for (Row view : connection.run("select schema, name, row_count as rows, rows_maintained, maintenance_seconds,"

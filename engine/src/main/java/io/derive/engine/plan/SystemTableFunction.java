@@ -129,13 +129,16 @@ public enum SystemTableFunction {
 
     /**
      * {@code transaction_counts()}: one row of counters since the database opened: {@code open}
-     * (transactions begun and not ended), {@code commits} (a read-only end counts as one),
-     * {@code rollbacks} and {@code prepares} (first phases of two-phase commits that voted to commit).
+     * (transactions begun and not ended), {@code commits} (transactions that wrote and committed),
+     * {@code rollbacks} (that wrote and rolled back), {@code prepares} (first phases of two-phase
+     * commits that voted to commit) and {@code read_only} (transactions that ended having written
+     * nothing, however they ended: reads, an operator's polling among them).
      */
     TRANSACTION_COUNTS(List.of(new OutputColumn("open", SqlType.INTEGER, Collation.BINARY, true),
             new OutputColumn("commits", SqlType.INTEGER, Collation.BINARY, true),
             new OutputColumn("rollbacks", SqlType.INTEGER, Collation.BINARY, true),
-            new OutputColumn("prepares", SqlType.INTEGER, Collation.BINARY, true))),
+            new OutputColumn("prepares", SqlType.INTEGER, Collation.BINARY, true),
+            new OutputColumn("read_only", SqlType.INTEGER, Collation.BINARY, true))),
 
     /** {@code generate_series(start, stop[, step])}: one {@code value} per step from start to stop inclusive. */
     GENERATE_SERIES(2, 3, List.of(integer("value")));

@@ -607,7 +607,8 @@ public final class Transaction implements LockOwner {
     /** Ends the transaction; {@code committedAs} is its commit's sequence number, 0 when it did not commit. */
     private void end(long committedAs) {
         if (phase != Phase.ENDED) {
-            shared.counters().ended(committedAs != 0 || endedReadOnly);
+            shared.counters().ended(committedAs != 0 ? TransactionCounters.Outcome.COMMITTED
+                    : endedReadOnly || !writing ? TransactionCounters.Outcome.READ_ONLY : TransactionCounters.Outcome.ROLLED_BACK);
         }
         endStatement();
         if (branch != null && phase == Phase.PREPARED) {

@@ -10,6 +10,7 @@ public final class TransactionCounters {
     private final LongAdder begun = new LongAdder();
     private final LongAdder ended = new LongAdder();
     private final LongAdder commits = new LongAdder();
+    private final LongAdder readOnly = new LongAdder();
     private final LongAdder rollbacks = new LongAdder();
     private final LongAdder prepares = new LongAdder();
 
@@ -17,10 +18,23 @@ public final class TransactionCounters {
         begun.increment();
     }
 
-    /** A transaction ended: committed (a read-only one too) or not. */
-    void ended(boolean committed) {
+    /** How a transaction ended. */
+    enum Outcome {
+        /** It wrote and committed. */
+        COMMITTED,
+        /** It wrote nothing: reads, whether it was committed or rolled back. */
+        READ_ONLY,
+        /** It wrote and rolled back. */
+        ROLLED_BACK
+    }
+
+    void ended(Outcome outcome) {
         ended.increment();
-        (committed ? commits : rollbacks).increment();
+        (switch (outcome) {
+            case COMMITTED -> commits;
+            case READ_ONLY -> readOnly;
+            case ROLLED_BACK -> rollbacks;
+        }).increment();
     }
 
     /** A first phase of a two-phase commit voted to commit. */
@@ -33,8 +47,17 @@ public final class TransactionCounters {
         return Math.max(0, begun.sum() - ended.sum());
     }
 
+    /** Transactions that wrote and committed. */
     public long commits() {
         return commits.sum();
+    }
+
+    /**
+     * Transactions that ended having written nothing — the reads of applications, and of an
+     * operator's console and metrics, which poll — so that {@link #commits()} counts work done.
+     */
+    public long readOnly() {
+        return readOnly.sum();
     }
 
     public long rollbacks() {

@@ -62,17 +62,21 @@ public abstract class OperatorCountersContract extends HostContractTest {
     }
 
     @Test
-    void transactionCountsCountCommitsRollbacksAndTheTransactionsOpen() {
-        List<Object> before = rows("select open, commits, rollbacks from transaction_counts()").get(0);
+    void transactionCountsCountCommitsRollbacksReadsAndTheTransactionsOpen() {
+        List<Object> before = rows("select open, commits, rollbacks, read_only from transaction_counts()").get(0);
         session.execute("insert into src values (20, 1)");
         session.execute("begin");
         session.execute("insert into src values (21, 1)");
         session.execute("rollback");
+        session.execute("begin");
+        session.execute("select count(*) from src");
+        session.execute("rollback");
 
-        List<Object> after = rows("select open, commits, rollbacks from transaction_counts()").get(0);
+        List<Object> after = rows("select open, commits, rollbacks, read_only from transaction_counts()").get(0);
         assertThat(before.get(0)).as("the reading statement's own").isEqualTo(1L);
-        assertThat((Long) after.get(1) - (Long) before.get(1)).as("the first read's end and the insert").isEqualTo(2L);
-        assertThat((Long) after.get(2) - (Long) before.get(2)).isEqualTo(1L);
+        assertThat((Long) after.get(1) - (Long) before.get(1)).as("the insert").isEqualTo(1L);
+        assertThat((Long) after.get(2) - (Long) before.get(2)).as("the rolled-back insert").isEqualTo(1L);
+        assertThat((Long) after.get(3) - (Long) before.get(3)).as("the first read's end and the rolled-back read").isEqualTo(2L);
 
         session.execute("begin");
         session.execute("insert into src values (22, 1)");

@@ -72,7 +72,7 @@ public final class SystemTables {
                 yield Cursors.of(List.<Object[]>of(new Object[] {c.waits(), c.deadlocks(), c.timeouts()}));
             }
             case TRANSACTION_COUNTS -> Cursors.of(List.<Object[]>of(new Object[] {transactions.open(),
-                transactions.commits(), transactions.rollbacks(), transactions.prepares()}));
+                transactions.commits(), transactions.rollbacks(), transactions.prepares(), transactions.readOnly()}));
         };
     }
 
