@@ -12,10 +12,14 @@ import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 import jakarta.batch.operations.JobExecutionAlreadyCompleteException;
 import jakarta.batch.operations.JobExecutionNotMostRecentException;
@@ -74,10 +78,10 @@ import jakarta.ws.rs.core.Response;
 @Produces(MediaType.APPLICATION_JSON)
 public class JobsResource {
 
-    static final String MV_REFRESH = "mv-refresh";
+    public static final String MV_REFRESH = "mv-refresh";
     static final String MV_VERIFY = "mv-verify";
     static final String MV_ATTACH = "mv-attach";
-    static final String MV_REHYDRATE = "mv-rehydrate";
+    public static final String MV_REHYDRATE = "mv-rehydrate";
     private static final int MAX_INSTANCES = 200;
 
     @Operation(summary = "Start mv-refresh: refresh a materialized view in chunks")
@@ -236,7 +240,7 @@ public class JobsResource {
      * Those of {@code jobs} the job repository knows: asking for the instances of a job that never
      * ran throws {@code NoSuchJobException}, which Liberty also records as an incident.
      */
-    private static List<String> ranOf(JobOperator operator, String... jobs) {
+    static List<String> ranOf(JobOperator operator, String... jobs) {
         Set<String> ran = operator.getJobNames();
         return Arrays.stream(jobs).filter(ran::contains).toList();
     }
@@ -257,21 +261,41 @@ public class JobsResource {
     }
 
     /** The executions of {@code jobs} for {@code view} (an attach's table), newest first. */
-    static List<JobExecution> executionsOf(String view, String... jobs) {
-        JobOperator operator = operator();
+    private static List<JobExecution> executionsOf(String view, String... jobs) {
         List<JobExecution> executions = new ArrayList<>();
+        forEachExecution((execution, target) -> {
+            if (view.equalsIgnoreCase(target)) {
+                executions.add(execution);
+            }
+        }, jobs);
+        executions.sort(Comparator.comparingLong(JobExecution::getExecutionId).reversed());
+        return executions;
+    }
+
+    /** The newest execution of {@code job} for each view it ran for, by the view's lower-case name: one pass over the repository. */
+    static Map<String, JobExecution> latestByView(String job) {
+        Map<String, JobExecution> latest = new HashMap<>();
+        forEachExecution((execution, view) -> {
+            if (view != null) {
+                latest.merge(view.toLowerCase(Locale.ROOT), execution,
+                        (a, b) -> a.getExecutionId() >= b.getExecutionId() ? a : b);
+            }
+        }, job);
+        return latest;
+    }
+
+    /** Each execution of the latest {@value #MAX_INSTANCES} instances of each of {@code jobs}, with the view (an attach's table) it names. */
+    private static void forEachExecution(BiConsumer<JobExecution, String> action, String... jobs) {
+        JobOperator operator = operator();
         for (String job : ranOf(operator, jobs)) {
             for (JobInstance instance : operator.getJobInstances(job, 0, MAX_INSTANCES)) {
                 for (JobExecution execution : operator.getJobExecutions(instance)) {
                     Properties parameters = operator.getParameters(execution.getExecutionId());
-                    if (parameters != null && view.equalsIgnoreCase(parameters.getProperty(job.equals(MV_ATTACH) ? "table" : "view"))) {
-                        executions.add(execution);
-                    }
+                    action.accept(execution, parameters == null ? null
+                            : parameters.getProperty(job.equals(MV_ATTACH) ? "table" : "view"));
                 }
             }
         }
-        executions.sort(Comparator.comparingLong(JobExecution::getExecutionId).reversed());
-        return executions;
     }
 
     @Operation(summary = "Read an execution: status, steps and a chunked run's progress")

@@ -13,7 +13,10 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import java.io.StringReader;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
+import jakarta.batch.runtime.JobExecution;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -119,20 +122,24 @@ public class SchedulesResource {
 
     /** The scheduled views of {@code main}, or {@code view} alone (null: every one). */
     private static List<JsonObjectBuilder> schedules(DeriveConnection connection, String view) {
-        return connection.run("select name, refresh_schedule, next_refresh, last_refresh, last_refresh_outcome"
+        List<Row> rows = connection.run("select name, refresh_schedule, next_refresh, last_refresh, last_refresh_outcome"
                         + " from materialized_views() where schema = 'main' and refresh_schedule is not null"
                         + (view == null ? "" : " and lower(name) = lower(?)") + " order by name",
-                view == null ? new Object[0] : new Object[] {view}).rows().stream().map(SchedulesResource::json).toList();
+                view == null ? new Object[0] : new Object[] {view}).rows();
+        Map<String, JobExecution> lastRuns = rows.isEmpty() ? Map.of() : JobsResource.latestByView(JobsResource.MV_REFRESH);
+        return rows.stream().map(row -> json(row, lastRuns)).toList();
     }
 
-    private static JsonObjectBuilder json(Row row) {
+    private static JsonObjectBuilder json(Row row, Map<String, JobExecution> lastRuns) {
         String view = (String) row.get("name");
         JsonObjectBuilder json = Json.createObjectBuilder().add("view", view)
                 .add("schedule", (String) row.get("refresh_schedule")).add("nextRefresh", (String) row.get("next_refresh"));
         JsonValues.addNullable(json, "lastRefresh", (String) row.get("last_refresh"));
         JsonValues.addNullable(json, "lastRefreshOutcome", (String) row.get("last_refresh_outcome"));
-        JobsResource.executionsOf(view, JobsResource.MV_REFRESH).stream().findFirst()
-                .ifPresent(last -> json.add("lastRun", JobsResource.summary(last)));
+        JobExecution lastRun = lastRuns.get(view.toLowerCase(Locale.ROOT));
+        if (lastRun != null) {
+            json.add("lastRun", JobsResource.summary(lastRun));
+        }
         return json;
     }
 

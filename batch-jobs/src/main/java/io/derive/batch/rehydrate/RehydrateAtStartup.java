@@ -1,5 +1,6 @@
 package io.derive.batch.rehydrate;
 
+import io.derive.batch.JobsResource;
 import io.derive.batch.ServerInitiatedJobs;
 import io.derive.client.DeriveConnectionFactory;
 import io.derive.engine.api.DatabaseStatus;
@@ -30,7 +31,6 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class RehydrateAtStartup {
     static final String TEST_DELAY = "derive.test.rehydrateJobDelaySeconds";
-    private static final String MV_REHYDRATE = "mv-rehydrate";
     private static final Logger LOG = System.getLogger(RehydrateAtStartup.class.getName());
 
     @Inject
@@ -74,12 +74,12 @@ public class RehydrateAtStartup {
 
     private void startJob() {
         try {
-            if (jobs.running(MV_REHYDRATE, null).isEmpty()) {
-                long execution = jobs.start(MV_REHYDRATE, new Properties(), "startup");
+            if (jobs.running(JobsResource.MV_REHYDRATE, null).isEmpty()) {
+                long execution = jobs.start(JobsResource.MV_REHYDRATE, new Properties(), "startup");
                 LOG.log(Level.INFO, "mv-rehydrate execution {0} started", execution);
             }
         } catch (RuntimeException e) {
-            LOG.log(Level.ERROR, "mv-rehydrate could not be started: {0}; restart it through the admin API", e.getMessage());
+            LOG.log(Level.ERROR, "mv-rehydrate could not be started: {0}; start it with POST /api/jobs/mv-rehydrate", e.getMessage());
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.derive.batch.schedule;
 
 import io.derive.batch.Identifiers;
+import io.derive.batch.JobsResource;
 import io.derive.batch.ServerInitiatedJobs;
 import io.derive.client.DeriveConnection;
 import io.derive.client.DeriveConnectionFactory;
@@ -53,7 +54,6 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class RefreshScheduler {
     static final int PERIOD_SECONDS = 1;
-    private static final String MV_REFRESH = "mv-refresh";
     private static final Logger LOG = System.getLogger(RefreshScheduler.class.getName());
 
     /** A view's schedule as last read, and the next time it fires. */
@@ -92,12 +92,13 @@ public class RefreshScheduler {
             return;
         }
         try {
-            Map<String, RefreshSchedule> schedules = schedules();
+            Map<String, String> schedules = schedules();
             Instant now = Instant.now();
             boolean startup = !started;
             plans.keySet().retainAll(schedules.keySet());
-            schedules.forEach((view, schedule) -> plans.compute(view, (v, plan) -> plan != null && plan.schedule().equals(schedule)
-                    ? plan : firstPlan(view, schedule, now, startup)));
+            // Parsed only when it is new or changed: most seconds, every plan stands.
+            schedules.forEach((view, text) -> plans.compute(view, (v, plan) -> plan != null && plan.schedule().text().equals(text)
+                    ? plan : firstPlan(view, RefreshSchedule.parse(text), now, startup)));
             started = true;
             for (Map.Entry<String, Plan> entry : plans.entrySet()) {
                 Plan plan = entry.getValue();
@@ -112,8 +113,9 @@ public class RefreshScheduler {
         }
     }
 
-    private Map<String, RefreshSchedule> schedules() {
-        Map<String, RefreshSchedule> schedules = new java.util.HashMap<>();
+    /** The refresh schedules of the views the job can take, by lower-case view name, as written. */
+    private Map<String, String> schedules() {
+        Map<String, String> schedules = new java.util.HashMap<>();
         try (DeriveConnection connection = connectionFactory.getConnection()) {
             for (Row row : connection.run("select name, refresh_schedule from materialized_views()"
                     + " where schema = 'main' and refresh_schedule is not null").rows()) {
@@ -125,7 +127,7 @@ public class RefreshScheduler {
                     }
                     continue;
                 }
-                schedules.put(name.toLowerCase(java.util.Locale.ROOT), RefreshSchedule.parse((String) row.get("refresh_schedule")));
+                schedules.put(name.toLowerCase(java.util.Locale.ROOT), (String) row.get("refresh_schedule"));
             }
         }
         return schedules;
@@ -134,7 +136,7 @@ public class RefreshScheduler {
     /** The policy for a schedule first seen: a catch-up run at startup when the schedule missed a time, else its next time. */
     private Plan firstPlan(String view, RefreshSchedule schedule, Instant now, boolean startup) {
         if (startup) {
-            Optional<Instant> last = jobs.latestStart(MV_REFRESH, view);
+            Optional<Instant> last = jobs.latestStart(JobsResource.MV_REFRESH, view);
             if (last.isPresent() && !schedule.next(last.get(), ZoneId.systemDefault()).isAfter(now)) {
                 LOG.log(Level.INFO, "materialized view {0} missed its refresh schedule ''{1}'' since {2}: refreshing it once now",
                         view, schedule.text(), last.get());
@@ -145,7 +147,7 @@ public class RefreshScheduler {
     }
 
     private void fire(String view, String trigger) {
-        Optional<Long> running = jobs.running(MV_REFRESH, view);
+        Optional<Long> running = jobs.running(JobsResource.MV_REFRESH, view);
         if (running.isPresent()) {
             LOG.log(Level.INFO, "scheduled refresh of materialized view {0} skipped: execution {1} of mv-refresh is still running",
                     view, running.get());
@@ -153,7 +155,7 @@ public class RefreshScheduler {
         }
         Properties parameters = new Properties();
         parameters.setProperty("view", view);
-        long execution = jobs.start(MV_REFRESH, parameters, trigger);
+        long execution = jobs.start(JobsResource.MV_REFRESH, parameters, trigger);
         LOG.log(Level.INFO, "materialized view {0}: mv-refresh execution {1} started by its {2}", view, execution,
                 trigger.equals("catch-up") ? "missed schedule" : "schedule");
     }
