@@ -75,6 +75,21 @@ class DerbyDriftRepairTest {
     }
 
     @Test
+    void aKeyRangeNamesAndRepairsOnlyTheDriftInsideIt() throws SQLException {
+        behindTheEngine("delete from " + derbyTable("proj") + " where \"k\" = 1",
+                "update " + derbyTable("proj") + " set \"v\" = 'x' where \"k\" = 2",
+                "delete from " + derbyTable("src") + " where \"k\" = 3");
+
+        assertThat(drift("verify materialized view proj repair where k > 1 and k <= 2")).containsExactly(
+                List.of("differs", "(2)", "(2, 'x')", "(2, 'b')"));
+        assertThat(drift("verify materialized view proj where k <= 1")).containsExactly(List.of("missing", "(1)", "", "(1, 'a')"));
+        assertThat(drift("verify materialized view proj where k > 2")).containsExactly(List.of("extra", "(3)", "(3, 'c')", ""));
+        assertThat(drift("verify materialized view proj")).as("outside the repaired range, untouched").containsExactly(
+                List.of("missing", "(1)", "", "(1, 'a')"),
+                List.of("extra", "(3)", "(3, 'c')", ""));
+    }
+
+    @Test
     void verifyReportCountsTheDriftByKindWithASampleOfTheKeys() throws SQLException {
         behindTheEngine("delete from " + derbyTable("proj") + " where \"k\" = 1",
                 "update " + derbyTable("proj") + " set \"v\" = 'x' where \"k\" = 2");

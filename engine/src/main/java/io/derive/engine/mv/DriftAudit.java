@@ -63,7 +63,7 @@ final class DriftAudit {
     }
 
     /** What {@code verify_report()} keeps of this verification of {@code mv}. */
-    static VerifyReports.Report report(TableSchema mv, List<Drift> drift, boolean repair) {
+    static VerifyReports.Report report(TableSchema mv, List<Drift> drift, boolean repair, String keyRange) {
         long missing = 0;
         long extra = 0;
         List<String> sample = new ArrayList<>();
@@ -75,7 +75,7 @@ final class DriftAudit {
             }
         }
         return new VerifyReports.Report(mv.schema(), mv.name(), Instant.now(), missing, extra, drift.size() - missing - extra,
-                repair && !drift.isEmpty(), String.join("; ", sample));
+                repair && !drift.isEmpty(), String.join("; ", sample), keyRange);
     }
 
     /** Values as an SQL row literal, {@code (1, 'a', null)}; null for no row. */
@@ -90,13 +90,16 @@ final class DriftAudit {
         return "(" + String.join(", ", literals) + ")";
     }
 
-    /** The drifted keys of {@code mv}, in key order; {@code body} is its body's plan. */
-    static List<Drift> find(ExecutionContext context, TableSchema mv, PlanNode body) {
+    /**
+     * The drifted keys of {@code mv} among {@code keys}, in key order; {@code body} is its body's
+     * plan (rows outside {@code keys} it gives are passed over).
+     */
+    static List<Drift> find(ExecutionContext context, TableSchema mv, PlanNode body, AuditedKeys keys) {
         TableShape shape = mv.storage().shape();
         TreeMap<Object[], Object[]> expected = new TreeMap<>(shape.keyOrder());
         for (Object[] row : context.queries().readAll(body)) {
             Object[] stored = MaterializedViews.stored(mv, row);
-            if (expected.put(shape.keyOf(stored), stored) != null) {
+            if (keys.inRange().test(stored) && expected.put(shape.keyOf(stored), stored) != null) {
                 throw new DeriveException(DeriveException.CONSTRAINT, "materialized view '" + mv.qualifiedName()
                         + "' must be a set: its body produced duplicate rows for primary key "
                         + MaterializedViews.keyText(mv, stored));
@@ -106,8 +109,7 @@ final class DriftAudit {
         List<Drift> drift = new ArrayList<>();
         Iterator<Map.Entry<Object[], Object[]>> wanted = expected.entrySet().iterator();
         Map.Entry<Object[], Object[]> next = wanted.hasNext() ? wanted.next() : null;
-        try (RowCursor stored = MaterializedViews.backingHost(mv).scanEffective(
-                context.transaction().connection(mv), new Object[0], false)) {
+        try (RowCursor stored = context.queries().open(keys.stored())) {
             while (stored.hasNext()) {
                 Object[] row = stored.next();
                 Object[] key = shape.keyOf(row);

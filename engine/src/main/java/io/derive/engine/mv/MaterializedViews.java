@@ -237,14 +237,16 @@ public final class MaterializedViews implements MaterializedViewOperations {
             throw verify.name().span().error(DeriveException.INVALID_DEFINITION, "materialized view '" + mv.qualifiedName()
                     + "' is stale: its contents follow no body until a refresh, so there is nothing to verify");
         }
+        AuditedKeys keys = verify.where() == null ? AuditedKeys.all(mv) : AuditedKeys.where(mv, verify.where(), context);
         if (verify.repair()) {
             context.transaction().beginWrite();
         }
-        List<DriftAudit.Drift> drift = DriftAudit.find(context, mv, bodyPlan(mv, context));
+        List<DriftAudit.Drift> drift = DriftAudit.find(context, mv, bodyPlan(mv, context), keys);
         if (verify.repair()) {
             applyNow(context, mv, drift.stream().map(DriftAudit.Drift::repair).toList(), System.nanoTime());
         }
-        context.services().verifyReports().record(DriftAudit.report(mv, drift, verify.repair()));
+        context.services().verifyReports().record(DriftAudit.report(mv, drift, verify.repair(),
+                verify.where() == null ? null : verify.where().span().text(context.sql())));
         return DriftAudit.result(drift);
     }
 

@@ -103,11 +103,13 @@ public enum SystemTableFunction {
      * {@code verify_report()}: one row per materialized view verified since the database opened,
      * its last {@code verify materialized view}: {@code schema}, {@code name}, {@code verified_at}
      * (an ISO-8601 instant), the drifted keys by kind ({@code missing}, {@code extra},
-     * {@code differs}), {@code repaired} (whether that statement rewrote them) and {@code sample}
-     * (the first drifted keys, {@code kind key; …}).
+     * {@code differs}), {@code repaired} (whether that statement rewrote them), {@code sample}
+     * (the first drifted keys, {@code kind key; …}) and {@code key_range} (the statement's
+     * {@code where} as written; null when it verified every key).
      */
     VERIFY_REPORT(List.of(text("schema"), text("name"), text("verified_at"), integer("missing"), integer("extra"),
-            integer("differs"), new OutputColumn("repaired", SqlType.BOOLEAN, Collation.BINARY, true), text("sample"))),
+            integer("differs"), new OutputColumn("repaired", SqlType.BOOLEAN, Collation.BINARY, true), text("sample"),
+            text("key_range"))),
 
     /**
      * {@code locks()}: one row per lock a live transaction holds or waits for: {@code transaction}

@@ -131,7 +131,8 @@ public final class Parser {
             tokens.expectWord("view");
             QualifiedName name = tokens.qualifiedName();
             boolean repair = tokens.acceptWord("repair");
-            return new Statement.VerifyMaterializedView(name, repair, tokens.spanFrom(first));
+            Expr where = tokens.acceptWord("where") ? queries.expressions().expr() : null;
+            return new Statement.VerifyMaterializedView(name, repair, where, tokens.spanFrom(first));
         }
         if (tokens.acceptWord("insert")) {
             return dml.insert(first, dml.conflictAction());

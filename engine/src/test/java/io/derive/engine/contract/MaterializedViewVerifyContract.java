@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * {@code verify materialized view n [repair]}: a view and a fresh evaluation of its body, read in
+ * {@code verify materialized view n [repair] [where …]}: a view and a fresh evaluation of its body, read in
  * one snapshot, agree for every view the engine maintains, whatever other sessions are doing.
  * (Drift written behind the engine's back is shown on the Derby host, whose tables another
  * client can change.)
@@ -114,6 +114,35 @@ public abstract class MaterializedViewVerifyContract extends HostContractTest {
         assertThat(rows("select schema, name, missing, extra, differs, repaired, sample from verify_report()"))
                 .containsExactly(row("main", "per_g", 0L, 0L, 0L, false, ""), row("main", "proj", 0L, 0L, 0L, false, ""));
         assertThat(rows("select count(*) from verify_report() where verified_at like '____-__-__T%Z'")).containsExactly(row(2L));
+    }
+
+    @Test
+    void aVerifyOfAKeyRangeAuditsThatRangeAndReportsItAsWritten() {
+        assertThat(session.execute("verify materialized view proj where k > ? and k <= ?", 1, 4).rows()).isEmpty();
+        assertThat(session.execute("verify materialized view per_g repair where g = 1").rows()).isEmpty();
+
+        assertThat(rows("select name, key_range from verify_report()"))
+                .containsExactly(row("per_g", "g = 1"), row("proj", "k > ? and k <= ?"));
+        session.execute("verify materialized view proj");
+        assertThat(rows("select key_range from verify_report() where name = 'proj'")).containsExactly(row((Object) null));
+    }
+
+    @Test
+    void aVerifyWhereReadingAColumnOutsideTheKeyIsRefusedWithItsPosition() {
+        assertThatThrownBy(() -> session.execute("verify materialized view proj where k > 1 and v > 0"))
+                .isInstanceOf(DeriveException.class)
+                .hasMessage("verify of materialized view 'main.proj': its where may compare only the view's key columns (k)"
+                        + " with values, but it reads column v at 1:37");
+    }
+
+    @Test
+    void aVerifyWhereHoldingASubqueryOrRandomIsRefused() {
+        assertThatThrownBy(() -> session.execute("verify materialized view proj where k in (select k from src)"))
+                .isInstanceOf(DeriveException.class).hasMessageEndingWith("but it holds a subquery at 1:37");
+        assertThatThrownBy(() -> session.execute("verify materialized view proj where k > random()"))
+                .isInstanceOf(DeriveException.class).hasMessageEndingWith("but it is not deterministic at 1:37");
+        assertThatThrownBy(() -> session.execute("verify materialized view proj where nope = 1"))
+                .isInstanceOf(DeriveException.class).hasMessageContaining("no such column: nope");
     }
 
     @Test

@@ -65,7 +65,7 @@ public final class SystemTables {
             case IN_DOUBT -> Cursors.of(inDoubtRows(inDoubtBranches.get()));
             case REHYDRATE_PENDING -> Cursors.of(PendingRehydrateRows.of(pendingRehydrates.all(), transaction.catalog()));
             case VERIFY_REPORT -> Cursors.of(verifyReports.get().stream().map(r -> new Object[] {r.schema(), r.name(),
-                r.verifiedAt().toString(), r.missing(), r.extra(), r.differs(), r.repaired(), r.sample()}).toList());
+                r.verifiedAt().toString(), r.missing(), r.extra(), r.differs(), r.repaired(), r.sample(), r.keyRange()}).toList());
             case LOCKS -> Cursors.of(lockRows(locks.rows()));
             case LOCK_WAITS -> {
                 LockTable.Counters c = locks.counters();

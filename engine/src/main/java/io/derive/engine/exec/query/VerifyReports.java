@@ -20,9 +20,10 @@ public final class VerifyReports {
      *                 that transaction rolled back)
      * @param sample   the first {@link #SAMPLE} drifted keys, as {@code kind key} separated by
      *                 {@code "; "}; empty when there was no drift
+     * @param keyRange the statement's {@code where} as written, null when it verified every key
      */
     public record Report(String schema, String name, Instant verifiedAt, long missing, long extra, long differs,
-                         boolean repaired, String sample) {
+                         boolean repaired, String sample, String keyRange) {
     }
 
     private final ConcurrentSkipListMap<String, Report> last = new ConcurrentSkipListMap<>();

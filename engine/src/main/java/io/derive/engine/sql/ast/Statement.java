@@ -239,7 +239,8 @@ public sealed interface Statement {
     }
 
     /** {@code verify materialized view n [repair]}. */
-    record VerifyMaterializedView(QualifiedName name, boolean repair, SourceSpan span) implements Statement {
+    /** {@code verify materialized view n [repair] [where …]}; {@code where} is null when the whole view is verified. */
+    record VerifyMaterializedView(QualifiedName name, boolean repair, Expr where, SourceSpan span) implements Statement {
     }
 
     /**
