@@ -171,7 +171,7 @@ public final class QueryBinder {
             }
             plan = new PlanNode.Project(plan, projected, all);
         }
-        plan = new PlanNode.Sort(plan, keys);
+        plan = KeyOrderedSort.sorted(plan, keys);
         return projected.size() > width ? trim(plan, columns) : plan;
     }
 
@@ -231,7 +231,7 @@ public final class QueryBinder {
             plan = new PlanNode.Distinct(plan);
         }
         if (!keys.isEmpty()) {
-            plan = new PlanNode.Sort(plan, keys);
+            plan = KeyOrderedSort.sorted(plan, keys);
         }
         return projected.size() > outputs.size() ? trim(plan, columns) : plan;
     }

@@ -53,6 +53,24 @@ public abstract class PlannerContract extends HostContractTest {
     }
 
     @Test
+    void anOrderByTheKeysLeadingColumnsOverAKeyScanIsNotSorted() {
+        assertThat(plan("select a, b from big where a >= 2 order by a, b limit 3 offset 2"))
+                .noneMatch(line -> line.startsWith("sort")).anyMatch(line -> line.equals("scan main.big range of a"));
+        assertThat(rows("select a, b from big where a >= 2 order by a, b limit 3 offset 2"))
+                .containsExactly(row(2L, 12L), row(2L, 17L), row(2L, 22L));
+        assertThat(plan("select x from big where a = 1 order by a")).noneMatch(line -> line.startsWith("sort"));
+    }
+
+    @Test
+    void anOrderByAgainstTheKeysOrderIsSorted() {
+        assertThat(plan("select a, b from big order by a desc")).anyMatch(line -> line.startsWith("sort"));
+        assertThat(plan("select a, b from big order by b")).anyMatch(line -> line.startsWith("sort"));
+        assertThat(plan("select a, b from big order by a collate nocase")).anyMatch(line -> line.startsWith("sort"));
+        assertThat(plan("select a + 0 as a from big order by 1")).anyMatch(line -> line.startsWith("sort"));
+        assertThat(rows("select b from big order by b desc limit 2")).containsExactly(row(49L), row(48L));
+    }
+
+    @Test
     void equalityOnAnIndexedColumnSeeksTheIndex() {
         session.execute("create index big_x on big (x)");
         assertThat(plan("select * from big where x = 'x7'")).anyMatch(line -> line.equals("seek main.big by index big_x on 1 column(s)"));
