@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code mv-verify} on a server whose Derby tables were changed behind the engine's back, while
  * it was stopped (as an operator with a Derby tool might): the reopened database adopts the
- * views as they are, the job names the drifted keys, and with {@code repair} rewrites exactly
- * those.
+ * views as they are, the job names the drifted keys, range of keys by range, and with
+ * {@code repair} rewrites exactly those.
  */
 class VerifyJobIT {
     private static final LibertyServer server = LibertyServer.fromBuild();
@@ -61,6 +61,42 @@ class VerifyJobIT {
         assertThat(sql.rows("select g, n from audited_by_g order by g").toString()).isEqualTo("[[1,2],[2,1]]");
         assertThat(sql.rows("select name, differs, repaired from verify_report() order by name").toString())
                 .isEqualTo("[[\"audited_by_g\",0,false],[\"audited_proj\",0,false]]");
+    }
+
+    @Test
+    void aLargeViewIsVerifiedRangeByRangeAndEveryDriftedKeyIsFoundOnceAndRepaired() throws Exception {
+        sql.run("create table grid (a integer not null, b integer not null, v text not null, primary key (a, b))");
+        sql.run("insert into grid select value / 50, value % 50, 'v' || value from generate_series(0, 2499)");
+        sql.run("create materialized view grid_copy as select a, b, v from grid");
+        server.stop();
+        String copy = derbyTable("grid_copy");
+        behindTheEngine("update " + copy + " set \"v\" = 'x' where \"a\" = 0 and \"b\" = 0",
+                "update " + copy + " set \"v\" = 'x' where \"a\" = 1 and \"b\" = 49",
+                "delete from " + copy + " where \"a\" = 2 and \"b\" = 0",
+                "update " + copy + " set \"v\" = 'x' where \"a\" = 49 and \"b\" = 49",
+                "insert into " + copy + " values (50, 0, 'extra')");
+        server.start();
+
+        JsonObject found = run("grid_copy", false);
+        JsonObject progress = Jobs.step(found, "verify").getJsonObject("progress");
+        assertThat(found.getString("exitStatus")).isEqualTo("5 drifted keys (1 missing, 1 extra, 3 differs): differs (0, 0); "
+                + "differs (1, 49); missing (2, 0); differs (49, 49); extra (50, 0)");
+        assertThat(progress.getInt("chunks")).as("2,500 keys in ranges of 100, then the open end").isEqualTo(26);
+        assertThat(progress.getInt("position")).isEqualTo(2500);
+        assertThat(sql.rows("select key_range from verify_report() where name = 'grid_copy'").getJsonArray(0).getString(0))
+                .as("the last range: after the last key").startsWith("\"a\" >= ? and");
+
+        assertThat(run("grid_copy", true).getString("exitStatus")).startsWith("5 drifted keys (1 missing, 1 extra, 3 differs), repaired:");
+        assertThat(run("grid_copy", false).getString("exitStatus")).isEqualTo("no drift");
+        assertThat(sql.rows("select count(*) from (select * from grid_copy except select * from grid)").toString()).isEqualTo("[[0]]");
+        assertThat(sql.rows("select count(*) from grid_copy").toString()).isEqualTo("[[2500]]");
+    }
+
+    private static JsonObject run(String view, boolean repair) throws Exception {
+        JsonObject execution = Jobs.run(server, "mv-verify",
+                Json.createObjectBuilder().add("view", view).add("repair", repair).add("rangeRows", 100).build());
+        assertThat(execution.getString("batchStatus")).as(execution.toString()).isEqualTo("COMPLETED");
+        return execution;
     }
 
     private static String verify(String view, boolean repair) throws Exception {

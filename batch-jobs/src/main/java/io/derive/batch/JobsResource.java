@@ -3,6 +3,7 @@ package io.derive.batch;
 import io.derive.batch.api.ApiSchemas;
 import io.derive.batch.rehydrate.RefillRecord;
 import io.derive.batch.rehydrate.RefillRecords;
+import io.derive.batch.verify.DriftTally;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -58,7 +59,8 @@ import jakarta.ws.rs.core.Response;
  * <ul>
  *   <li>{@code POST /api/jobs/mv-refresh} with {@code {"view": "v", "chunkSize": 10000,
  *       "chunkSeconds": 60}} (the sizes optional) starts a chunked refresh, {@code POST
- *       /api/jobs/mv-verify} with {@code {"view": "v", "repair": false}} a verification,
+ *       /api/jobs/mv-verify} with {@code {"view": "v", "repair": false, "rangeRows": 10000}} (the
+ *       last two optional) a verification range of keys by range,
  *       {@code POST /api/jobs/mv-attach} with {@code {"table": "t", "body": "select …",
  *       "columns": ["a", "b"], "chunkSize": 10000, "chunkSeconds": 60}} (columns and sizes
  *       optional) a chunked attach of a derivation to a plain table; each answers
@@ -159,16 +161,15 @@ public class JobsResource {
                     return SqlResource.badRequest("\"repair\" must be true or false");
                 }
                 parameters.setProperty("repair", Boolean.toString(given == JsonValue.TRUE));
-            } else {
-                for (String size : List.of("chunkSize", "chunkSeconds")) {
-                    JsonValue given = request.get(size);
-                    if (given != null) {
-                        if (!(given instanceof JsonNumber n) || !n.isIntegral() || n.longValue() < 1
-                                || n.longValue() > 1_000_000) {
-                            return SqlResource.badRequest("\"" + size + "\" must be a whole number from 1 to 1000000");
-                        }
-                        parameters.setProperty(size, Long.toString(n.longValue()));
+            }
+            for (String size : job.equals(MV_VERIFY) ? List.of("rangeRows") : List.of("chunkSize", "chunkSeconds")) {
+                JsonValue given = request.get(size);
+                if (given != null) {
+                    if (!(given instanceof JsonNumber n) || !n.isIntegral() || n.longValue() < 1
+                            || n.longValue() > 1_000_000) {
+                        return SqlResource.badRequest("\"" + size + "\" must be a whole number from 1 to 1000000");
                     }
+                    parameters.setProperty(size, Long.toString(n.longValue()));
                 }
             }
         } catch (JsonException | ClassCastException e) {
@@ -402,11 +403,17 @@ public class JobsResource {
         return json;
     }
 
-    /** A chunked run's progress as its chunk step recorded it; empty for any other step. */
+    /**
+     * A chunked run's progress as its chunk step recorded it (a verification's: ranges as chunks,
+     * the view's keys verified as position, the drifted keys so far); empty for any other step.
+     */
     private static Optional<JsonObject> progress(StepExecution step) {
-        if (step.getPersistentUserData() instanceof RunProgress progress && step.getStartTime() != null) {
-            long end = step.getEndTime() == null ? System.currentTimeMillis() : step.getEndTime().getTime();
-            double elapsed = Math.max(1, end - step.getStartTime().getTime()) / 1000.0;
+        if (step.getStartTime() == null) {
+            return Optional.empty();
+        }
+        long end = step.getEndTime() == null ? System.currentTimeMillis() : step.getEndTime().getTime();
+        double elapsed = Math.max(1, end - step.getStartTime().getTime()) / 1000.0;
+        if (step.getPersistentUserData() instanceof RunProgress progress) {
             long rowsThisExecution = metric(step, Metric.MetricType.WRITE_COUNT);
             JsonObjectBuilder p = Json.createObjectBuilder()
                     .add("chunks", progress.chunks())
@@ -414,14 +421,28 @@ public class JobsResource {
                     .add("rowsWritten", progress.rowsWritten())
                     .add("position", progress.position())
                     .add("expected", progress.expected())
-                    .add("percent", progress.expected() <= 0 ? 100.0
-                            : Math.min(100.0, Math.round(progress.position() * 1000.0 / progress.expected()) / 10.0))
+                    .add("percent", percent(progress.position(), progress.expected()))
                     .add("elapsedSeconds", elapsed)
                     .add("rowsPerSecond", Math.round(rowsThisExecution / elapsed));
             JsonValues.addNullable(p, "lastKey", progress.lastKey());
             return Optional.of(p.build());
         }
+        if (step.getPersistentUserData() instanceof DriftTally tally) {
+            return Optional.of(Json.createObjectBuilder()
+                    .add("chunks", tally.ranges())
+                    .add("position", tally.keys())
+                    .add("expected", tally.expected())
+                    .add("percent", tally.done() ? 100.0 : percent(tally.keys(), tally.expected()))
+                    .add("drifted", tally.drifted())
+                    .add("elapsedSeconds", elapsed)
+                    .add("rowsPerSecond", Math.round(tally.keys() / elapsed))
+                    .build());
+        }
         return Optional.empty();
+    }
+
+    private static double percent(long position, long expected) {
+        return expected <= 0 ? 100.0 : Math.min(100.0, Math.round(position * 1000.0 / expected) / 10.0);
     }
 
     private static long metric(StepExecution step, Metric.MetricType type) {

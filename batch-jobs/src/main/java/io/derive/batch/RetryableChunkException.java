@@ -8,7 +8,7 @@ package io.derive.batch;
 public class RetryableChunkException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    RetryableChunkException(String message, Throwable cause) {
+    public RetryableChunkException(String message, Throwable cause) {
         super(message, cause);
     }
 }

@@ -45,7 +45,9 @@ public final class ApiSchemas {
     @Schema(name = "VerifyRequest", description = "Starts mv-verify: compares a view with a fresh evaluation of its body")
     public record VerifyRequest(
             @Schema(required = true) String view,
-            @Schema(description = "Rewrite exactly the drifted keys; false by default") Boolean repair) {
+            @Schema(description = "Rewrite exactly the drifted keys; false by default") Boolean repair,
+            @Schema(description = "The view's keys verified per chunk (one range, one transaction); 10000 by default")
+            Integer rangeRows) {
     }
 
     @Schema(name = "ExecutionId", description = "The job execution a request started, stopped or restarted")
