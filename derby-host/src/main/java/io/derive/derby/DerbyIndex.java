@@ -176,21 +176,26 @@ final class DerbyIndex {
     /** Writes {@code changes}, in batches: removals first, as entries are unique. */
     void write(DerbyTransaction tx, EntryChanges changes, Flush flush) throws SQLException {
         String what = "index " + shape.name() + " of " + table.shape().qualifiedName();
-        PreparedStatement deletes = tx.session().statement(delete);
-        int deleted = 0;
-        for (byte[][] e : changes.removed()) {
-            deletes.setBytes(1, e[0]);
-            deleted = flush.add(deletes, deleted, what);
+        // Prepared only when needed, as DerbyTable.write explains.
+        if (!changes.removed().isEmpty()) {
+            PreparedStatement deletes = tx.session().statement(delete);
+            int deleted = 0;
+            for (byte[][] e : changes.removed()) {
+                deletes.setBytes(1, e[0]);
+                deleted = flush.add(deletes, deleted, what);
+            }
+            flush.run(deletes, deleted, what);
         }
-        flush.run(deletes, deleted, what);
-        PreparedStatement inserts = tx.session().statement(insert);
-        int inserted = 0;
-        for (byte[][] e : changes.added()) {
-            inserts.setBytes(1, e[0]);
-            inserts.setBytes(2, e[1]);
-            inserted = flush.add(inserts, inserted, what);
+        if (!changes.added().isEmpty()) {
+            PreparedStatement inserts = tx.session().statement(insert);
+            int inserted = 0;
+            for (byte[][] e : changes.added()) {
+                inserts.setBytes(1, e[0]);
+                inserts.setBytes(2, e[1]);
+                inserted = flush.add(inserts, inserted, what);
+            }
+            flush.run(inserts, inserted, what);
         }
-        flush.run(inserts, inserted, what);
     }
 
     /**

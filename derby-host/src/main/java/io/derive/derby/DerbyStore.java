@@ -44,6 +44,13 @@ final class DerbyStore implements AutoCloseable {
     private final Queue<String> pendingDrops = new ArrayDeque<>();
     /** Statements (and metadata queries) run on the DDL connection, but for the work of {@link #onOwnConnection}. */
     private final AtomicLong statements = new AtomicLong();
+    /**
+     * The columns (name to Derby type, in order) of every table of the database, by qualified
+     * name, read in one query when first needed and forgotten when this store changes a table:
+     * an open reopens each of its tables and sweeps the rest, and one query of Derby's catalog
+     * costs less than a metadata call per table.
+     */
+    private Map<String, Map<String, String>> tables;
 
     /**
      * @param schemaPrefix for a store in a Derby database other stores share (the JVM's scratch
@@ -197,6 +204,7 @@ final class DerbyStore implements AutoCloseable {
             }
             try (Statement s = ddl.createStatement()) {
                 statements.incrementAndGet();
+                tables = null;
                 s.execute("create table " + qualified + " (" + columns + ")");
                 reserved.add(qualified);
                 return name;
@@ -217,15 +225,8 @@ final class DerbyStore implements AutoCloseable {
      */
     synchronized boolean reopen(String schema, String name, java.util.Map<String, String> columns) {
         String qualified = DerbySql.qualified(schema, name);
-        java.util.Map<String, String> found = new java.util.LinkedHashMap<>();
-        statements.incrementAndGet();
-        try (ResultSet rs = ddl.getMetaData().getColumns(null, schema, name, null)) {
-            while (rs.next()) {
-                found.put(rs.getString("COLUMN_NAME"), kind(rs.getString("TYPE_NAME")));
-            }
-        } catch (SQLException e) {
-            throw failure("read the columns of " + qualified + " in", e);
-        }
+        Map<String, String> found = new LinkedHashMap<>();
+        tables().getOrDefault(qualified, Map.of()).forEach((column, type) -> found.put(column, kind(type)));
         if (found.isEmpty()) {
             return false;
         }
@@ -248,19 +249,13 @@ final class DerbyStore implements AutoCloseable {
      * this open created or reopened.
      */
     synchronized void sweep(String systemSchema) {
-        java.util.List<String> orphans = new java.util.ArrayList<>();
-        statements.incrementAndGet();
-        try (ResultSet rs = ddl.getMetaData().getTables(null, null, null, new String[]{"TABLE"})) {
-            while (rs.next()) {
-                String schema = rs.getString("TABLE_SCHEM");
-                String qualified = DerbySql.qualified(schema, rs.getString("TABLE_NAME"));
-                boolean ours = schemaPrefix == null ? !schema.startsWith("SYS") : schema.startsWith(schemaPrefix);
-                if (ours && !schema.equals(derbySchema(systemSchema)) && !reserved.contains(qualified)) {
-                    orphans.add(qualified);
-                }
+        List<String> orphans = new ArrayList<>();
+        for (String qualified : tables().keySet()) {
+            String schema = DerbySql.parseIdentifiers(qualified).get(0);
+            boolean ours = schemaPrefix == null ? !schema.startsWith("SYS") : schema.startsWith(schemaPrefix);
+            if (ours && !schema.equals(derbySchema(systemSchema)) && !reserved.contains(qualified)) {
+                orphans.add(qualified);
             }
-        } catch (SQLException e) {
-            throw failure("list the tables of", e);
         }
         for (String orphan : orphans) {
             LOG.log(Level.INFO, "dropping {0}: no table of the database uses it", orphan);
@@ -282,6 +277,7 @@ final class DerbyStore implements AutoCloseable {
             try (Statement s = ddl.createStatement()) {
                 s.setQueryTimeout(1);
                 statements.incrementAndGet();
+                tables = null;
                 s.execute("drop table " + qualified);
                 reserved.remove(qualified);
             } catch (SQLException e) {
@@ -293,6 +289,29 @@ final class DerbyStore implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** Every table of the database with its columns, as {@link #tables} describes. */
+    private Map<String, Map<String, String>> tables() {
+        if (tables != null) {
+            return tables;
+        }
+        Map<String, Map<String, String>> read = new LinkedHashMap<>();
+        statements.incrementAndGet();
+        try (Statement s = ddl.createStatement();
+             ResultSet rs = s.executeQuery("select s.schemaname, t.tablename, c.columnname, c.columndatatype"
+                     + " from sys.systables t join sys.sysschemas s on s.schemaid = t.schemaid"
+                     + " join sys.syscolumns c on c.referenceid = t.tableid where t.tabletype = 'T'"
+                     + " order by s.schemaname, t.tablename, c.columnnumber")) {
+            while (rs.next()) {
+                read.computeIfAbsent(DerbySql.qualified(rs.getString(1), rs.getString(2)), t -> new LinkedHashMap<>())
+                        .put(rs.getString(3), rs.getString(4));
+            }
+        } catch (SQLException e) {
+            throw failure("read the tables of", e);
+        }
+        tables = read;
+        return read;
     }
 
     /** Rows of a table, counted when a database opens (no session writes yet). */
@@ -314,6 +333,7 @@ final class DerbyStore implements AutoCloseable {
 
     /** The DDL connection, for the callers that must run a whole transaction on their own. */
     synchronized <T> T onOwnConnection(SqlWork<T> work) {
+        tables = null;
         try {
             ddl.setAutoCommit(false);
             try {

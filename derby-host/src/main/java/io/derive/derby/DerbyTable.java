@@ -72,7 +72,18 @@ final class DerbyTable implements HostedTable {
     /** Indexes created while {@link #inDoubtWriters} were not empty, built once they are. */
     private final List<DerbyIndex> unbuilt = new ArrayList<>();
 
-    /** @param keptIndexes the Derby names of the index tables of an earlier open, by lower-case index name */
+    /**
+     * The row count of a table reopened without counting it: the host's own tables, which no
+     * query plans with and no engine statement reads, are counted only if asked, so that an open
+     * runs no {@code count(*)} for them. (A count taken while their writer commits could miss its
+     * delta; their writers are the open and the catalog's, which never ask.)
+     */
+    static final long UNCOUNTED = -1;
+
+    /**
+     * @param rows        the committed rows, or {@link #UNCOUNTED}
+     * @param keptIndexes the Derby names of the index tables of an earlier open, by lower-case index name
+     */
     DerbyTable(DerbyTableModule module, TableShape shape, String derbySchema, String derbyName, long rows,
                Map<String, String> keptIndexes) {
         this.module = module;
@@ -170,13 +181,25 @@ final class DerbyTable implements HostedTable {
         return Optional.of(id.toString());
     }
 
+    /** The row count of a table reopened without one ({@link #UNCOUNTED}) is counted here, when first asked for. */
     @Override
     public long committedRowCount() {
-        return committedRows.get();
+        long rows = committedRows.get();
+        if (rows == UNCOUNTED) {
+            synchronized (committedRows) {
+                if (committedRows.get() == UNCOUNTED) {
+                    committedRows.set(module.store().countRows(qualified));
+                }
+                rows = committedRows.get();
+            }
+        }
+        return rows;
     }
 
     void committed(long rowDelta) {
-        committedRows.addAndGet(rowDelta);
+        synchronized (committedRows) {
+            committedRows.getAndUpdate(rows -> rows == UNCOUNTED ? rows : rows + rowDelta);
+        }
     }
 
     @Override
@@ -448,36 +471,49 @@ final class DerbyTable implements HostedTable {
         changes.entries().forEach((index, entries) -> index.register(entries, flush));
     }
 
-    /** Writes {@code changes} to this table and its index tables, in batches. */
+    /**
+     * Writes {@code changes} to this table and its index tables, in batches. A statement is
+     * prepared only for a kind of change the flush has: Derby compiles at prepare, and a
+     * session's first flush of a table would otherwise compile all three.
+     */
     void write(DerbyTransaction tx, TableChanges changes, Flush flush) throws SQLException {
         String what = "table " + shape.qualifiedName();
-        PreparedStatement inserts = tx.session().statement(insert);
-        PreparedStatement updates = tx.session().statement(update);
-        PreparedStatement deletes = tx.session().statement(delete);
-        int inserted = 0;
-        int updated = 0;
-        int deleted = 0;
-        long rowDelta = 0;
+        List<Change> inserted = new ArrayList<>();
+        List<Change> updated = new ArrayList<>();
+        List<Change> deleted = new ArrayList<>();
         for (Change c : changes.rows()) {
-            if (c.committed() == null) {
-                inserts.setBytes(1, c.key());
-                bindColumns(inserts, 2, c.row());
-                inserted = flush.add(inserts, inserted, what);
-                rowDelta++;
-            } else if (c.row() == null) {
+            (c.committed() == null ? inserted : c.row() == null ? deleted : updated).add(c);
+        }
+        if (!deleted.isEmpty()) {
+            PreparedStatement deletes = tx.session().statement(delete);
+            int pending = 0;
+            for (Change c : deleted) {
                 deletes.setBytes(1, c.key());
-                deleted = flush.add(deletes, deleted, what);
-                rowDelta--;
-            } else {
+                pending = flush.add(deletes, pending, what);
+            }
+            flush.run(deletes, pending, what);
+        }
+        if (!updated.isEmpty()) {
+            PreparedStatement updates = tx.session().statement(update);
+            int pending = 0;
+            for (Change c : updated) {
                 bindColumns(updates, 1, c.row());
                 updates.setBytes(codecs.length + 1, c.key());
-                updated = flush.add(updates, updated, what);
+                pending = flush.add(updates, pending, what);
             }
+            flush.run(updates, pending, what);
         }
-        flush.run(deletes, deleted, what);
-        flush.run(updates, updated, what);
-        flush.run(inserts, inserted, what);
-        flush.countRows(this, rowDelta);
+        if (!inserted.isEmpty()) {
+            PreparedStatement inserts = tx.session().statement(insert);
+            int pending = 0;
+            for (Change c : inserted) {
+                inserts.setBytes(1, c.key());
+                bindColumns(inserts, 2, c.row());
+                pending = flush.add(inserts, pending, what);
+            }
+            flush.run(inserts, pending, what);
+        }
+        flush.countRows(this, inserted.size() - deleted.size());
         for (Map.Entry<DerbyIndex, DerbyIndex.EntryChanges> e : changes.entries().entrySet()) {
             e.getKey().write(tx, e.getValue(), flush);
         }

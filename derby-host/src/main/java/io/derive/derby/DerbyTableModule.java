@@ -157,7 +157,7 @@ public final class DerbyTableModule implements TableModule {
     public Optional<HostedTable> systemTable(String name, TableShape shape) {
         String derbyName = name.toUpperCase(java.util.Locale.ROOT);
         String schema = store().derbySchema(SYSTEM_SCHEMA);
-        Optional<HostedTable> existing = reopenDerby(schema, derbyName, shape, OptionalLong.empty(), Map.of());
+        Optional<HostedTable> existing = reopenDerby(schema, derbyName, shape, OptionalLong.of(DerbyTable.UNCOUNTED), Map.of());
         if (existing.isPresent()) {
             return existing;
         }

@@ -114,7 +114,9 @@ public final class DurableCatalog implements CatalogPersistence {
             }
         });
         SystemTableRows.write(meta, c -> {
-            c.put(new Object[]{VERSION, Long.toString(FORMAT_VERSION)});
+            if (!Long.toString(FORMAT_VERSION).equals(version)) {
+                c.put(new Object[]{VERSION, Long.toString(FORMAT_VERSION)});
+            }
             c.put(new Object[]{CLEAN_CLOSE, "false"});
         });
         return new DurableCatalog(host, entries, meta, stored, clean, rows);
