@@ -5,7 +5,6 @@ import io.derive.engine.types.Collation;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Filters one source of a {@code from} clause, moving the filter's conjuncts as deep into the
@@ -33,8 +32,6 @@ import java.util.Set;
  * is chosen again, keeping its {@code indexed by} or {@code not indexed} clause.
  */
 final class PredicatePushdown {
-    private static final Set<String> COMPARISONS = Set.of("=", "!=", "<>", "<", "<=", ">", ">=", "is", "isnot");
-
     private PredicatePushdown() {
     }
 
@@ -216,7 +213,7 @@ final class PredicatePushdown {
             case "and", "or", "not" -> args.stream().allMatch(a -> indistinguishing(a, identity));
             case "isnull", "notnull" -> args.get(0) instanceof BoundExpr.ColumnSlot;
             case "between", "in" -> comparesColumn(c, args.get(0), args.subList(1, args.size()), identity);
-            default -> COMPARISONS.contains(c.operator())
+            default -> ExpressionBinder.COMPARISONS.contains(c.operator())
                     && (comparesColumn(c, args.get(0), args.subList(1, 2), identity)
                     || comparesColumn(c, args.get(1), args.subList(0, 1), identity));
         };
