@@ -343,8 +343,8 @@ public final class QueryGenerator {
     }
 
     /**
-     * A derived table or common table filtered outside on its columns, as predicate pushdown moves
-     * such conditions inside it: a projection (pass-through, collated, cast and computed columns;
+     * A derived table, common table or view filtered outside on its columns, as predicate pushdown
+     * moves such conditions inside it: a projection (pass-through, collated, cast and computed columns;
      * sometimes distinct), a grouping (conditions on its keys and on its aggregates), a set
      * operation, a join (conditions on its padded side), or an ordered limit. Outside conditions
      * compare across types where SQLite gives the column an affinity (a column reference, a cast
@@ -355,6 +355,9 @@ public final class QueryGenerator {
         RandomDatabase.Table t = table();
         List<Column> scope = scope(t, "a");
         List<Output> outputs = new ArrayList<>();
+        if (random.nextInt(4) == 0) {
+            return filteredView(t, scope, outputs);
+        }
         Sql body = switch (random.nextInt(5)) {
             case 0 -> groupedBody(t, scope, outputs);
             case 1 -> setBody(t, scope, outputs);
@@ -377,6 +380,34 @@ public final class QueryGenerator {
                 ? Sql.concat("select ", commaList(items), " from (", body, ") x", where)
                 : Sql.concat("with x as (", body, ") select ", commaList(items), " from x", where);
         return new Shape(Sql.sqliteOnly(sql.sqlite()), items.size(), true);
+    }
+
+    /** One of the {@link RandomDatabase#views views} of {@code t}, filtered outside on its columns. */
+    private Shape filteredView(RandomDatabase.Table t, List<Column> scope, List<Output> outputs) {
+        String view;
+        if (random.nextBoolean()) {
+            view = t.name() + "_rows";
+            for (Column c : scope) {
+                outputs.add(new Output(new Column("x", c.name(), c.type()), true));
+            }
+        } else {
+            view = t.name() + "_groups";
+            outputs.add(new Output(new Column("x", "c1", t.columns().get(0)), true));
+            outputs.add(new Output(new Column("x", "n", ColumnType.INT), false));
+            outputs.add(new Output(new Column("x", "top", ColumnType.INT), false));
+        }
+        List<Sql> conditions = new ArrayList<>();
+        int n = 1 + random.nextInt(3);
+        for (int i = 0; i < n; i++) {
+            conditions.add(outsideCondition(outputs));
+        }
+        List<Sql> items = new ArrayList<>();
+        for (Output o : outputs) {
+            items.add(o.column().sql());
+        }
+        Sql sql = Sql.concat("select ", commaList(items), " from ", view, " x where ",
+                Sql.concat(joined(conditions, " and ").toArray()));
+        return new Shape(Sql.sqliteOnly(sql.sqlite()), outputs.size(), true);
     }
 
     private static List<Object> joined(List<Sql> parts, String separator) {
@@ -515,10 +546,12 @@ public final class QueryGenerator {
                 return random.nextBoolean() ? Sql.both("random() is not null") : Sql.both("random() % 2 <= 1");
             default: {
                 String op = new String[] {" = ", " <> ", " < ", " <= ", " > ", " >= "}[random.nextInt(6)];
-                ColumnType valueType = o.affinity() && random.nextBoolean()
+                boolean collated = c.type() == ColumnType.TEXT && random.nextInt(4) == 0;
+                // Derive gives a collated column no affinity (SQLite keeps the column's): same-typed values only.
+                ColumnType valueType = o.affinity() && !collated && random.nextBoolean()
                         ? ColumnType.values()[random.nextInt(3)] : c.type();
                 Sql value = expressions.literal(valueType);
-                Sql column = c.type() == ColumnType.TEXT && random.nextInt(4) == 0
+                Sql column = collated
                         ? Sql.concat(c.sql(), random.nextBoolean() ? " collate nocase" : " collate rtrim") : c.sql();
                 return random.nextBoolean() ? Sql.concat(column, op, value) : Sql.concat(value, op, column);
             }
