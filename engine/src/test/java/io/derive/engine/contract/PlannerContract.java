@@ -190,6 +190,27 @@ public abstract class PlannerContract extends HostContractTest {
     }
 
     @Test
+    void anInnerJoinsOnConditionOnADerivedTableSeeksItsSource() {
+        String query = "select s.k, d.b from small s join (select a, b from big) d on d.a = s.k and d.a = 2 and d.b > 40";
+        assertThat(plan(query)).anyMatch(line -> line.equals("seek main.big on key prefix (a) range of b"));
+        assertThat(rows(query)).containsExactly(row(2L, 42L), row(2L, 47L));
+    }
+
+    @Test
+    void aPushedConditionKeepsTheIndexClauseInsideADerivedTable() {
+        session.execute("create index big_x on big (x)");
+        assertThat(plan("select * from (select a, b, x from big indexed by big_x) d where a = 2 and b = 7"))
+                .anyMatch(line -> line.equals("seek main.big by index big_x"))
+                .noneMatch(line -> line.contains("key prefix"));
+        assertThat(plan("select * from (select a, b, x from big not indexed) d where x = 'x7'"))
+                .anyMatch(line -> line.equals("scan main.big"))
+                .noneMatch(line -> line.contains("by index"));
+        assertThat(rows("select a, b from (select a, b, x from big not indexed) d where x = 'x7'")).containsExactly(row(2L, 7L));
+        assertThat(plan("select * from (select a, b, x from big) d where x = 'x7'"))
+                .anyMatch(line -> line.equals("seek main.big by index big_x on 1 column(s)"));
+    }
+
+    @Test
     void aKeyRangeOnAViewSeeksTheViewsSource() {
         session.execute("create view doubled as select a, b, b * 2 w from big where x <> 'x0'");
         String query = "select b, w from doubled where a > 3 and a <= 4 and b < 20";
