@@ -20,10 +20,10 @@ import java.util.List;
  * substituting the projected expressions (only when they are deterministic and hold no
  * subquery or enclosing-row reference), a {@link PlanNode.Filter} and a {@link PlanNode.Sort}
  * unchanged, an inner {@link PlanNode.Join} into the side it reads (a left join: into its left
- * side only; never into the looked-up side of a lookup join), {@code union all} into both
- * sides. Where rows are merged as equal — {@link PlanNode.Aggregate} (only over its group keys,
- * and never without keys, which yields a row even for no input), {@link PlanNode.Distinct},
- * {@code union}, {@code intersect}, {@code except} — only a conjunct that cannot tell merged rows
+ * side only, a full join: neither; never into the looked-up side of a lookup join),
+ * {@code union all} into both sides. Where rows are merged as equal — {@link PlanNode.Aggregate}
+ * (only over its group keys, and never without keys, which yields a row even for no input),
+ * {@link PlanNode.Distinct}, {@code union}, {@code intersect}, {@code except} — only a conjunct that cannot tell merged rows
  * apart passes: comparisons of one column with values free of the row under the collation
  * the rows are merged by, null tests, and {@code and}/{@code or}/{@code not} of them; anything
  * else (say {@code typeof(x)}, which tells 1 from 1.0) could change which row represents a
@@ -56,7 +56,7 @@ final class PredicatePushdown {
         return out;
     }
 
-    /** Deterministic, and free of subqueries and of enclosing rows: the same value wherever it is evaluated on a row. */
+    /** Deterministic and free of subqueries and enclosing rows: the same value wherever a row evaluates it. */
     private static boolean local(BoundExpr e) {
         if (!e.deterministic() || e instanceof BoundExpr.Subquery || e instanceof BoundExpr.OuterRef) {
             return false;
@@ -156,7 +156,8 @@ final class PredicatePushdown {
         List<BoundExpr> all = new ArrayList<>(BoundExpr.conjuncts(own));
         all.addAll(conjuncts);
         BoundExpr combined = BoundExpr.and(all);
-        if (scan instanceof PlanNode.TableScan s && (isWhole(s) || AccessPath.filteredScan(s.table(), own, s.notIndexed()).equals(node))) {
+        if (scan instanceof PlanNode.TableScan s
+                && (isWhole(s) || AccessPath.filteredScan(s.table(), own, s.notIndexed()).equals(node))) {
             return AccessPath.filteredScan(s.table(), combined, s.notIndexed());
         }
         if (scan instanceof PlanNode.IndexScan i && i.prefix().isEmpty() && !i.isRange()) {
