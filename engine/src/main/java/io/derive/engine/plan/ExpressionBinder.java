@@ -13,7 +13,7 @@ import java.util.Set;
 
 /** Resolves an {@link Expr} against a {@link Scope} into a {@link BoundExpr}. */
 public final class ExpressionBinder {
-    private static final Set<String> COMPARISONS = Set.of("=", "!=", "<", "<=", ">", ">=", "is", "isnot");
+    static final Set<String> COMPARISONS = Set.of("=", "!=", "<", "<=", ">", ">=", "is", "isnot");
 
     /** As the parser's limit: binding and evaluating deeper trees would exhaust a 1 MB stack. */
     private static final int MAX_DEPTH = 500;

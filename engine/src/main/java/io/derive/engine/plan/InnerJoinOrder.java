@@ -58,7 +58,7 @@ final class InnerJoinOrder {
         PlanNode[] planned = new PlanNode[n];
         double[] estimate = new double[n];
         for (int i = 0; i < n; i++) {
-            planned[i] = withLocalFilters(leaves.get(i).plan(), local.get(i));
+            planned[i] = PredicatePushdown.filter(leaves.get(i).plan(), BoundExpr.and(local.get(i)));
             estimate[i] = leaves.get(i).estimatedRows() / (local.get(i).isEmpty() ? 1 : 4);
             if (planned[i] instanceof PlanNode.Filter f && f.input() instanceof PlanNode.TableScan s
                     && s.keyPrefix().size() == s.table().primaryKey().size()) {
@@ -190,21 +190,6 @@ final class InnerJoinOrder {
             }
         }
         return true;
-    }
-
-    private static PlanNode withLocalFilters(PlanNode source, List<BoundExpr> conjuncts) {
-        BoundExpr predicate = BoundExpr.and(conjuncts);
-        if (predicate == null) {
-            return source;
-        }
-        if (source instanceof PlanNode.TableScan scan && scan.keyPrefix().isEmpty()) {
-            return AccessPath.filteredScan(scan.table(), predicate, scan.notIndexed());
-        }
-        if (source instanceof PlanNode.IndexScan whole && whole.prefix().isEmpty() && !whole.isRange()) {
-            // A whole-index scan is what 'indexed by' binds to: the filters may narrow it to a seek.
-            return AccessPath.filteredIndexScan(whole.table(), whole.index(), predicate);
-        }
-        return new PlanNode.Filter(source, predicate);
     }
 
     private BitSet sourcesOf(BitSet slots) {

@@ -13,7 +13,8 @@ import java.util.Optional;
 
 /**
  * Plans a {@link Relation} with its {@code where} predicate: pushes single-source conjuncts down
- * to their source (where a key-prefix seek can use them), orders inner joins greedily (smallest
+ * to their source (where a key-prefix seek can use them, inside a derived table, view or common
+ * table too: {@link PredicatePushdown}), orders inner joins greedily (smallest
  * estimated source first, then always a connected source), turns equality conjuncts into join
  * keys (an index lookup when they cover the right table's key prefix) and keeps the rest as join
  * conditions. The planned rows keep the relation's column order.

@@ -198,4 +198,131 @@ public abstract class PlannerContract extends HostContractTest {
         assertThatThrownBy(() -> rows("select * from big indexed by big_some where x = 'x20' and b > 10"))
                 .isInstanceOf(DeriveException.class).hasMessageContaining("no query solution");
     }
+
+    @Test
+    void aKeyRangeOnADerivedTablesPassThroughColumnSeeksItsSource() {
+        String query = "select * from (select a, b, b * 2 w from big) d where a = 2 and b > 20 and b <= 40";
+        assertThat(plan(query)).anyMatch(line -> line.equals("seek main.big on key prefix (a) range of b"));
+        assertThat(rows(query + " order by b"))
+                .containsExactly(row(2L, 22L, 44L), row(2L, 27L, 54L), row(2L, 32L, 64L), row(2L, 37L, 74L));
+    }
+
+    @Test
+    void anInnerJoinsOnConditionOnADerivedTableSeeksItsSource() {
+        String query = "select s.k, d.b from small s join (select a, b from big) d on d.a = s.k and d.a = 2 and d.b > 40";
+        assertThat(plan(query)).anyMatch(line -> line.equals("seek main.big on key prefix (a) range of b"));
+        assertThat(rows(query)).containsExactly(row(2L, 42L), row(2L, 47L));
+    }
+
+    @Test
+    void aPushedConditionKeepsTheIndexClauseInsideADerivedTable() {
+        session.execute("create index big_x on big (x)");
+        assertThat(plan("select * from (select a, b, x from big indexed by big_x) d where a = 2 and b = 7"))
+                .anyMatch(line -> line.equals("seek main.big by index big_x"))
+                .noneMatch(line -> line.contains("key prefix"));
+        assertThat(plan("select * from (select a, b, x from big not indexed) d where x = 'x7'"))
+                .anyMatch(line -> line.equals("scan main.big"))
+                .noneMatch(line -> line.contains("by index"));
+        assertThat(rows("select a, b from (select a, b, x from big not indexed) d where x = 'x7'")).containsExactly(row(2L, 7L));
+        assertThat(plan("select * from (select a, b, x from big) d where x = 'x7'"))
+                .anyMatch(line -> line.equals("seek main.big by index big_x on 1 column(s)"));
+    }
+
+    @Test
+    void aKeyRangeOnAViewSeeksTheViewsSource() {
+        session.execute("create view doubled as select a, b, b * 2 w from big where x <> 'x0'");
+        String query = "select b, w from doubled where a > 3 and a <= 4 and b < 20";
+        assertThat(plan(query)).anyMatch(line -> line.equals("scan main.big range of a"));
+        assertThat(rows(query + " order by b")).containsExactly(row(4L, 8L), row(9L, 18L), row(14L, 28L), row(19L, 38L));
+    }
+
+    @Test
+    void aKeyEqualityOnACommonTableSeeksItsSource() {
+        String query = "with c as (select a k, x from big) select x from c where k = 3 and x >= 'x40'";
+        assertThat(plan(query)).anyMatch(line -> line.equals("seek main.big on key prefix (a)"));
+        assertThat(rows(query + " order by x")).containsExactly(row("x43"), row("x48"), row("x8"));
+    }
+
+    @Test
+    void aConditionOnAGroupKeyOfAnAggregatingDerivedTableSeeksItsSource() {
+        String query = "select * from (select a, count(*) n, sum(b) s from big group by a) g where a = 1";
+        assertThat(plan(query)).anyMatch(line -> line.equals("seek main.big on key prefix (a)"));
+        assertThat(rows(query)).containsExactly(row(1L, 10L, 235L));
+    }
+
+    @Test
+    void aConditionOnAnAggregateIsNotPushedBelowTheGrouping() {
+        String query = "select a from (select a, sum(b) s from big group by a) g where s > 240";
+        assertThat(plan(query)).anyMatch(line -> line.equals("scan main.big"));
+        assertThat(rows(query + " order by a")).containsExactly(row(2L), row(3L), row(4L));
+        assertThat(rows("select count(*) from (select count(*) n from big) where n > 0")).containsExactly(row(1L));
+        assertThat(rows("select count(*) from (select count(*) n from big where a < 0) where n = 0")).containsExactly(row(1L));
+    }
+
+    @Test
+    void aConditionIsNotPushedBelowALimit() {
+        String query = "select k from (select * from small order by k limit 1) where k > 1";
+        assertThat(plan(query)).noneMatch(line -> line.contains("seek") || line.contains("range"));
+        assertThat(rows(query)).isEmpty();
+        assertThat(rows("select b from (select * from big order by a, b limit 3) where a >= 0 and b > 5 order by b"))
+                .containsExactly(row(10L));
+    }
+
+    @Test
+    void aConditionOnAUnionAllReachesBothSides() {
+        String query = "select * from (select a, b from big union all select k, v from small) u where a = 1 and b < 10";
+        assertThat(plan(query)).anyMatch(line -> line.equals("seek main.big on key prefix (a) range of b"))
+                .anyMatch(line -> line.equals("seek main.small on key prefix (k)"));
+        assertThat(rows(query + " order by b")).containsExactly(row(1L, 1L), row(1L, 1L), row(1L, 6L));
+    }
+
+    @Test
+    void aNonDeterministicConditionIsNotPushed() {
+        String query = "select count(*) from (select a, b from big) d where a = 1 and random() % 1 = 0";
+        assertThat(plan(query)).anyMatch(line -> line.equals("seek main.big on key prefix (a)"));
+        assertThat(plan(query).stream().filter(line -> line.contains("random"))).hasSize(1);
+        assertThat(rows(query)).containsExactly(row(10L));
+        assertThat(plan("select * from (select a, random() r from big) d where a = 1 and r <> 0.5"))
+                .anyMatch(line -> line.equals("seek main.big on key prefix (a)"));
+    }
+
+    @Test
+    void aConditionOnTheNullPaddedSideOfAnOuterJoinInsideADerivedTableIsNotPushedThere() {
+        String query = "select k, b from (select s.k, g.b from small s left join big g on g.b = s.k * 10) d "
+                + "where b is null";
+        assertThat(rows(query)).isEmpty();
+        assertThat(rows("select k, b from (select s.k, g.a, g.b from small s left join big g on g.a = s.k and g.b < 3) d "
+                + "where a = 1 or b is null")).containsExactly(row(1L, 1L));
+    }
+
+    @Test
+    void aComparisonUnderTheDerivedColumnsCollationKeepsItsMeaningWhenPushed() {
+        script("""
+                create table words (w text collate nocase primary key, n integer);
+                insert into words values ('Apple', 1), ('banana', 2), ('Cherry', 3);
+                """);
+        assertThat(rows("select n from (select w, n from words) d where w = 'apple'")).containsExactly(row(1L));
+        assertThat(rows("select n from (select w collate binary v, n from words) d where v = 'apple'")).isEmpty();
+        assertThat(rows("select n from (select distinct w, n from words) d where w > 'b' order by n"))
+                .containsExactly(row(2L), row(3L));
+        // A limit keeps the condition above the derived table: the pushed condition must agree with it.
+        assertThat(rows("select n from (select w || '' v, n from words) d where v = 'apple'"))
+                .isEqualTo(rows("select n from (select w || '' v, n from words limit -1) d where v = 'apple'"));
+        assertThat(rows("select n from (select n * 2 m, n from words) d where m > '3' order by n"))
+                .isEqualTo(rows("select n from (select n * 2 m, n from words limit -1) d where m > '3' order by n"));
+    }
+
+    @Test
+    void aConditionThatTellsEqualGroupKeysApartIsNotPushedBelowTheGrouping() {
+        script("""
+                create table nums (id integer primary key, v);
+                insert into nums values (1, 1), (2, 1.0), (3, 'a'), (4, 'A');
+                """);
+        assertThat(rows("select v, n from (select v, count(*) n from nums group by v) where typeof(v) = 'real'"))
+                .isEqualTo(rows("select v, n from (select v, count(*) n from nums group by v limit -1) where typeof(v) = 'real'"));
+        assertThat(rows("select count(*) from (select v from nums union select 1.0) where typeof(v) = 'real'"))
+                .isEqualTo(rows("select count(*) from (select v from nums union select 1.0 limit -1) where typeof(v) = 'real'"));
+        assertThat(rows("select count(*) from (select v collate nocase v from nums group by 1) where v = 'a'"))
+                .containsExactly(row(1L));
+    }
 }

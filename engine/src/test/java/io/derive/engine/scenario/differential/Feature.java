@@ -16,5 +16,6 @@ public enum Feature {
     GROUP_BY,
     SET_OPERATION,
     DERIVED_TABLE,
-    CTE
+    CTE,
+    PREDICATE_PUSHDOWN
 }

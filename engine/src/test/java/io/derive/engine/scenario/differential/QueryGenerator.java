@@ -46,7 +46,7 @@ public final class QueryGenerator {
         } else if (shape < 92) {
             result = setOperation();
         } else {
-            result = derived();
+            result = random.nextBoolean() ? derived() : pushdown();
         }
         boolean ordered = result.orderable && random.nextInt(3) > 0;
         Sql sql = result.sql;
@@ -336,6 +336,226 @@ public final class QueryGenerator {
             sql = Sql.sqliteOnly(cte.sqlite());
         }
         return new Shape(sql, width, true);
+    }
+
+    /** A column of a derived table's output, and whether a comparison with it takes its column's affinity. */
+    private record Output(Column column, boolean affinity) {
+    }
+
+    /**
+     * A derived table, common table or view filtered outside on its columns, as predicate pushdown
+     * moves such conditions inside it: a projection (pass-through, collated, cast and computed columns;
+     * sometimes distinct), a grouping (conditions on its keys and on its aggregates), a set
+     * operation, a join (conditions on its padded side), or an ordered limit. Outside conditions
+     * compare across types where SQLite gives the column an affinity (a column reference, a cast
+     * or a collated column), and sometimes under an explicit collation. SQLite dialect only.
+     */
+    private Shape pushdown() {
+        features.add(Feature.PREDICATE_PUSHDOWN);
+        RandomDatabase.Table t = table();
+        List<Column> scope = scope(t, "a");
+        List<Output> outputs = new ArrayList<>();
+        if (random.nextInt(4) == 0) {
+            return filteredView(t, scope, outputs);
+        }
+        Sql body = switch (random.nextInt(5)) {
+            case 0 -> groupedBody(t, scope, outputs);
+            case 1 -> setBody(t, scope, outputs);
+            case 2 -> joinBody(t, scope, outputs);
+            case 3 -> Sql.concat(projectionBody(t, scope, outputs, false), " order by a.id limit ",
+                    String.valueOf(1 + random.nextInt(6)), random.nextBoolean() ? " offset 1" : "");
+            default -> projectionBody(t, scope, outputs, random.nextInt(4) == 0);
+        };
+        List<Sql> conditions = new ArrayList<>();
+        int n = 1 + random.nextInt(3);
+        for (int i = 0; i < n; i++) {
+            conditions.add(outsideCondition(outputs));
+        }
+        List<Sql> items = new ArrayList<>();
+        for (Output o : outputs) {
+            items.add(o.column().sql());
+        }
+        Sql where = Sql.concat(" where ", Sql.concat(joined(conditions, " and ").toArray()));
+        Sql sql = random.nextBoolean()
+                ? Sql.concat("select ", commaList(items), " from (", body, ") x", where)
+                : Sql.concat("with x as (", body, ") select ", commaList(items), " from x", where);
+        return new Shape(Sql.sqliteOnly(sql.sqlite()), items.size(), true);
+    }
+
+    /** One of the {@link RandomDatabase#views views} of {@code t}, filtered outside on its columns. */
+    private Shape filteredView(RandomDatabase.Table t, List<Column> scope, List<Output> outputs) {
+        String view;
+        if (random.nextBoolean()) {
+            view = t.name() + "_rows";
+            for (Column c : scope) {
+                outputs.add(new Output(new Column("x", c.name(), c.type()), true));
+            }
+        } else {
+            view = t.name() + "_groups";
+            outputs.add(new Output(new Column("x", "c1", t.columns().get(0)), true));
+            outputs.add(new Output(new Column("x", "n", ColumnType.INT), false));
+            outputs.add(new Output(new Column("x", "top", ColumnType.INT), false));
+        }
+        List<Sql> conditions = new ArrayList<>();
+        int n = 1 + random.nextInt(3);
+        for (int i = 0; i < n; i++) {
+            conditions.add(outsideCondition(outputs));
+        }
+        List<Sql> items = new ArrayList<>();
+        for (Output o : outputs) {
+            items.add(o.column().sql());
+        }
+        Sql sql = Sql.concat("select ", commaList(items), " from ", view, " x where ",
+                Sql.concat(joined(conditions, " and ").toArray()));
+        return new Shape(Sql.sqliteOnly(sql.sqlite()), outputs.size(), true);
+    }
+
+    private static List<Object> joined(List<Sql> parts, String separator) {
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            out.add(i == 0 ? "" : separator);
+            out.add(parts.get(i));
+        }
+        return out;
+    }
+
+    private Output output(List<Output> outputs, ColumnType type, boolean affinity) {
+        Output o = new Output(new Column("x", "o" + (outputs.size() + 1), type), affinity);
+        outputs.add(o);
+        return o;
+    }
+
+    /** Columns of {@code t} as {@code a}: the key, columns as they are, collated, cast, computed. */
+    private Sql projectionBody(RandomDatabase.Table t, List<Column> scope, List<Output> outputs, boolean distinct) {
+        List<Object> parts = new ArrayList<>();
+        parts.add(distinct ? "select distinct " : "select ");
+        int width = 1 + random.nextInt(3);
+        for (int i = 0; i < width; i++) {
+            Column c = i == 0 && random.nextBoolean() ? scope.get(0) : expressions.pick(scope);
+            Sql item;
+            ColumnType type = c.type();
+            boolean affinity = true;
+            int kind = random.nextInt(6);
+            if (kind == 0 && c.type() == ColumnType.TEXT && !distinct) {
+                item = Sql.concat(c.sql(), " collate nocase");
+            } else if (kind == 1) {
+                type = c.type() == ColumnType.TEXT ? ColumnType.TEXT : ColumnType.INT;
+                item = Sql.concat("cast(", c.sql(), type == ColumnType.TEXT ? " as text)" : " as integer)");
+            } else if (kind == 2) {
+                type = ColumnType.values()[random.nextInt(3)];
+                item = expressions.expr(scope, type, 1).sql();
+                affinity = false;
+            } else {
+                item = c.sql();
+            }
+            parts.add(i == 0 ? "" : ", ");
+            parts.add(item);
+            parts.add(" as " + output(outputs, type, affinity).column().name());
+        }
+        parts.add(" from " + t.name() + " a");
+        parts.add(where(scope, 40));
+        return Sql.concat(parts.toArray());
+    }
+
+    /** Group keys as they are (comparisons take their affinity), then aggregates; sometimes no keys. */
+    private Sql groupedBody(RandomDatabase.Table t, List<Column> scope, List<Output> outputs) {
+        List<Sql> items = new ArrayList<>();
+        List<Sql> keys = new ArrayList<>();
+        int n = random.nextInt(4) == 0 ? 0 : 1 + random.nextInt(2);
+        for (int i = 0; i < n; i++) {
+            Column c = expressions.pick(scope);
+            keys.add(c.sql());
+            items.add(Sql.concat(c.sql(), " as ", output(outputs, c.type(), true).column().name()));
+        }
+        int aggregates = 1 + random.nextInt(2);
+        for (int i = 0; i < aggregates; i++) {
+            Column c = expressions.pick(scope);
+            ColumnType type = c.type();
+            Sql call = switch (random.nextInt(3)) {
+                case 0 -> {
+                    type = ColumnType.INT;
+                    yield Sql.concat("count(", c.sql(), ")");
+                }
+                case 1 -> Sql.concat("min(", c.sql(), ")");
+                default -> Sql.concat("max(", c.sql(), ")");
+            };
+            items.add(Sql.concat(call, " as ", output(outputs, type, false).column().name()));
+        }
+        Sql sql = Sql.concat("select ", commaList(items), " from ", t.name(), " a", where(scope, 40));
+        if (!keys.isEmpty()) {
+            sql = Sql.concat(sql, " group by ", commaList(keys));
+            if (random.nextInt(3) == 0) {
+                sql = Sql.concat(sql, " having count(*) > 1");
+            }
+        }
+        return sql;
+    }
+
+    /** Two selects of same-typed columns (a literal where the right table has none) under a set operator. */
+    private Sql setBody(RandomDatabase.Table left, List<Column> leftScope, List<Output> outputs) {
+        RandomDatabase.Table right = table();
+        List<Column> rightScope = scope(right, "a");
+        int width = 1 + random.nextInt(2);
+        List<Sql> leftItems = new ArrayList<>();
+        List<Sql> rightItems = new ArrayList<>();
+        for (int i = 0; i < width; i++) {
+            Column l = i == 0 && random.nextBoolean() ? leftScope.get(0) : expressions.pick(leftScope);
+            Column r = expressions.pick(rightScope, l.type());
+            leftItems.add(Sql.concat(l.sql(), " as ", output(outputs, l.type(), false).column().name()));
+            rightItems.add(r != null ? r.sql() : expressions.literal(l.type()));
+        }
+        String op = new String[] {" union all ", " union all ", " union ", " intersect ", " except "}[random.nextInt(5)];
+        return Sql.concat("select ", commaList(leftItems), " from ", left.name(), " a", where(leftScope, 50), op,
+                "select ", commaList(rightItems), " from ", right.name(), " a", where(rightScope, 50));
+    }
+
+    /** An inner or left join of two tables, its columns from both sides. */
+    private Sql joinBody(RandomDatabase.Table left, List<Column> leftScope, List<Output> outputs) {
+        RandomDatabase.Table right = table();
+        List<Column> rightScope = scope(right, "b");
+        Column r = expressions.pick(rightScope);
+        Column l = expressions.pickComparable(leftScope, r.type());
+        List<Sql> items = new ArrayList<>();
+        for (List<Column> side : List.of(leftScope, rightScope)) {
+            Column c = expressions.pick(side);
+            items.add(Sql.concat(c.sql(), " as ", output(outputs, c.type(), true).column().name()));
+        }
+        List<Column> both = new ArrayList<>(leftScope);
+        both.addAll(rightScope);
+        return Sql.concat("select ", commaList(items), " from ", left.name(), " a",
+                random.nextBoolean() ? " left join " : " join ", right.name(), " b on ", l.sql(), " = ", r.sql(),
+                where(both, 30));
+    }
+
+    /** A condition on the outputs: a comparison (across types where the column has an affinity), a range, a null test, an or. */
+    private Sql outsideCondition(List<Output> outputs) {
+        Output o = outputs.get(random.nextInt(outputs.size()));
+        Column c = o.column();
+        switch (random.nextInt(8)) {
+            case 0:
+                return Sql.concat(c.sql(), random.nextBoolean() ? " is null" : " is not null");
+            case 1:
+                return Sql.concat(c.sql(), " between ", expressions.literal(c.type()), " and ",
+                        expressions.literal(c.type()));
+            case 2:
+                return Sql.concat("(", outsideCondition(outputs), " or ", outsideCondition(outputs), ")");
+            case 3:
+                return Sql.concat(c.sql(), " in (", expressions.literal(c.type()), ", ", expressions.literal(c.type()), ")");
+            case 4:
+                // Never true or false by chance: a non-deterministic condition must not be pushed, yet decides nothing.
+                return random.nextBoolean() ? Sql.both("random() is not null") : Sql.both("random() % 2 <= 1");
+            default: {
+                String op = new String[] {" = ", " <> ", " < ", " <= ", " > ", " >= "}[random.nextInt(6)];
+                boolean collated = c.type() == ColumnType.TEXT && random.nextInt(4) == 0;
+                // Derive gives a collated column no affinity (SQLite keeps the column's): same-typed values only.
+                ColumnType valueType = o.affinity() && !collated && random.nextBoolean()
+                        ? ColumnType.values()[random.nextInt(3)] : c.type();
+                Sql value = expressions.literal(valueType);
+                Sql column = collated
+                        ? Sql.concat(c.sql(), random.nextBoolean() ? " collate nocase" : " collate rtrim") : c.sql();
+                return random.nextBoolean() ? Sql.concat(column, op, value) : Sql.concat(value, op, column);
+            }
+        }
     }
 
     /** Every output position, each ascending or descending, NULL placement explicit for Derby. */

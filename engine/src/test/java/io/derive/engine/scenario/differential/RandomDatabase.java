@@ -14,7 +14,8 @@ import java.util.Random;
 
 /**
  * A seeded random schema and its rows: tables {@code t0..tN}, each with an integer primary key
- * {@code id} and a few integer, real and text columns {@code c1..}, about 30% NULLs. Values come
+ * {@code id} and a few integer, real and text columns {@code c1..}, about 30% NULLs, and two
+ * {@linkplain #views views} over each. Values come
  * from small domains so joins and groups meet, and reals are exact binary fractions so sums do
  * not depend on evaluation order.
  */
@@ -84,6 +85,16 @@ public final class RandomDatabase {
         return ddl.append(')').toString();
     }
 
+    /**
+     * The views over a table: {@code tN_rows}, its rows past the first two with every column,
+     * and {@code tN_groups}, its rows counted and their greatest key per value of {@code c1}.
+     */
+    public List<String> views(Table table) {
+        return List.of("create view " + table.name() + "_rows as select * from " + table.name() + " where id > 2",
+                "create view " + table.name() + "_groups as select c1, count(*) as n, max(id) as top from "
+                        + table.name() + " group by c1");
+    }
+
     public void load(Session derive) {
         for (Table table : tables) {
             derive.execute(ddl(table, false));
@@ -91,6 +102,7 @@ public final class RandomDatabase {
             for (Object[] row : table.rows()) {
                 derive.execute(insert, row);
             }
+            views(table).forEach(derive::execute);
         }
     }
 
@@ -111,6 +123,11 @@ public final class RandomDatabase {
                         }
                     }
                     insert.executeUpdate();
+                }
+            }
+            try (Statement s = jdbc.createStatement()) {
+                for (String view : views(table)) {
+                    s.execute(view);
                 }
             }
         }
