@@ -6,6 +6,7 @@ import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.plan.AccessPath;
 import io.derive.engine.plan.BoundExpr;
 import io.derive.engine.plan.PlanNode;
+import io.derive.engine.plan.PredicatePushdown;
 import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableShape;
@@ -23,16 +24,37 @@ import java.util.function.Predicate;
  * on the same side of it in the backing and in the body; a drifted key is then reported and
  * repaired by exactly one range, and the ranges of a batch job cover the view once.
  *
- * @param stored  the backing's rows in the range, in key order (a key seek where the predicate
- *                bounds the key)
- * @param inRange whether a row as the backing stores it (the body's rows after coercion to the
- *                view's column types) lies in the range
+ * @param stored    the backing's rows in the range, in key order (a key seek where the predicate
+ *                  bounds the key)
+ * @param inRange   whether a row as the backing stores it (the body's rows after coercion to the
+ *                  view's column types) lies in the range
+ * @param predicate the range's predicate over the view's columns; null for every key
  */
-record AuditedKeys(PlanNode stored, Predicate<Object[]> inRange) {
+record AuditedKeys(PlanNode stored, Predicate<Object[]> inRange, BoundExpr predicate) {
 
     /** Every key of {@code mv}. */
     static AuditedKeys all(TableSchema mv) {
-        return new AuditedKeys(new PlanNode.TableScan(mv, List.of()), row -> true);
+        return new AuditedKeys(new PlanNode.TableScan(mv, List.of()), row -> true, null);
+    }
+
+    /**
+     * The rows of {@code body} (the plan of the body of {@code mv}) a range may hold: the range's
+     * predicate pushed into the body, so its sources are read by seeks where it bounds them,
+     * when the body's columns are of the view's types and collations (a body value is then
+     * stored as it is, and the predicate means the same on both); else the whole body, which
+     * {@link #inRange} narrows after coercion.
+     */
+    PlanNode body(TableSchema mv, PlanNode body) {
+        if (predicate == null) {
+            return body;
+        }
+        for (int i = 0; i < mv.columns().size(); i++) {
+            if (body.columns().get(i).type() != mv.columns().get(i).type()
+                    || body.columns().get(i).collation() != mv.columns().get(i).collation()) {
+                return body;
+            }
+        }
+        return PredicatePushdown.filter(body, predicate);
     }
 
     /**
@@ -58,7 +80,7 @@ record AuditedKeys(PlanNode stored, Predicate<Object[]> inRange) {
         var test = ExpressionCompiler.predicate(predicate);
         var parameters = context.parameters();
         // notIndexed: the audit merges the backing's rows in key order, which a secondary index does not give
-        return new AuditedKeys(AccessPath.filteredScan(mv, predicate, true), row -> test.test(row, parameters));
+        return new AuditedKeys(AccessPath.filteredScan(mv, predicate, true), row -> test.test(row, parameters), predicate);
     }
 
     /** Why {@code e} cannot bound an audit, or null when it reads key columns and values only. */

@@ -241,7 +241,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         if (verify.repair()) {
             context.transaction().beginWrite();
         }
-        List<DriftAudit.Drift> drift = DriftAudit.find(context, mv, bodyPlan(mv, context), keys);
+        List<DriftAudit.Drift> drift = DriftAudit.find(context, mv, keys.body(mv, bodyPlan(mv, context)), keys);
         if (verify.repair()) {
             applyNow(context, mv, drift.stream().map(DriftAudit.Drift::repair).toList(), System.nanoTime());
         }

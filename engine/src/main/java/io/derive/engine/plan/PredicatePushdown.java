@@ -31,12 +31,12 @@ import java.util.List;
  * union or a table function. Reaching a table, the conjuncts join its own filter and the seek
  * is chosen again, keeping its {@code indexed by} or {@code not indexed} clause.
  */
-final class PredicatePushdown {
+public final class PredicatePushdown {
     private PredicatePushdown() {
     }
 
     /** The rows of {@code source} that satisfy {@code predicate} (over its columns; null: all rows). */
-    static PlanNode filter(PlanNode source, BoundExpr predicate) {
+    public static PlanNode filter(PlanNode source, BoundExpr predicate) {
         if (predicate == null) {
             return source;
         }
