@@ -179,3 +179,9 @@ insert into t5 values (2);
 select t1.k from t1 join t2 on t1.k = t2.k join t3 on t2.k = t3.k join t4 on t3.k = t4.k join t5 on t4.k = t5.k;
 -- expect: rows
 -- | 2 |
+
+-- case: two join keys equating the same right column must both hold
+select a.id, b.id from a join b on a.bid = b.id where b.id = coalesce(20, a.id);
+-- expect: rows
+-- | 2 | 20 |
+

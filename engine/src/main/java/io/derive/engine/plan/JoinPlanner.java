@@ -174,6 +174,8 @@ final class JoinPlanner {
             List<BoundExpr> lk = new ArrayList<>();
             List<BoundExpr> rk = new ArrayList<>();
             List<Collation> cs = new ArrayList<>();
+            // By position: two keys may equate the same right column (a.x = b.k and b.k = a.y), and each must hold.
+            List<Integer> seeking = new ArrayList<>();
             for (TableShape.KeyPart part : table.primaryKey()) {
                 int found = -1;
                 for (int i = 0; i < rightKeys.size(); i++) {
@@ -185,6 +187,7 @@ final class JoinPlanner {
                 if (found < 0) {
                     break;
                 }
+                seeking.add(found);
                 lk.add(leftKeys.get(found));
                 rk.add(rightKeys.get(found));
                 cs.add(collations.get(found));
@@ -193,6 +196,7 @@ final class JoinPlanner {
                 Optional<AccessPath.IndexLookup> index = AccessPath.indexLookup(table, rightKeys, collations);
                 if (index.isPresent()) {
                     for (int position : index.get().keyPositions()) {
+                        seeking.add(position);
                         lk.add(leftKeys.get(position));
                         rk.add(rightKeys.get(position));
                         cs.add(collations.get(position));
@@ -206,7 +210,7 @@ final class JoinPlanner {
                 List<BoundExpr> rest = new ArrayList<>(BoundExpr.conjuncts(residual));
                 int leftWidth = left.columns().size();
                 for (int i = 0; i < rightKeys.size(); i++) {
-                    if (!rk.contains(rightKeys.get(i))) {
+                    if (!seeking.contains(i)) {
                         rest.add(new BoundExpr.Call("=", null, List.of(leftKeys.get(i),
                                 Slots.remap(rightKeys.get(i), j -> j + leftWidth)), io.derive.engine.types.SqlType.INTEGER,
                                 collations.get(i), true));
