@@ -105,3 +105,13 @@ select k from t where v in ('RED', 'BLUE') order by k;
 -- expect: rows (ordered)
 -- | 1 |
 -- | 2 |
+
+-- case: a collated or cast column keeps its affinity in a comparison with a literal
+create table aff (c text, n integer);
+insert into aff values ('5', 5), ('10', 10), ('abc', 7);
+select n from aff where 5 = c collate nocase;
+-- expect: rows
+-- | 5 |
+select n from aff where '10' = cast(c as integer);
+-- expect: rows
+-- | 10 |

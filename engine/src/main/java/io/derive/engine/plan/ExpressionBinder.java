@@ -292,19 +292,34 @@ public final class ExpressionBinder {
 
     /**
      * SQLite's comparison affinity: a constant or parameter compared with a numeric (or date,
-     * time, timestamp) column is converted to the column's type when it can be, so {@code k = '5'}
-     * finds integer 5 and {@code d = '2024-01-31'} finds that date.
+     * time, timestamp, text) column is converted to the column's type when it can be, so
+     * {@code k = '5'} finds integer 5 and {@code d = '2024-01-31'} finds that date. As in SQLite,
+     * a column keeps its affinity under {@code collate}, and {@code cast(x as t)} has t's.
      */
     static BoundExpr withAffinity(BoundExpr value, BoundExpr other) {
-        boolean typedOther = other instanceof BoundExpr.ColumnSlot
-                && (other.type() == SqlType.INTEGER || other.type() == SqlType.REAL || other.type() == SqlType.NUMERIC
-                || other.type() == SqlType.DATE || other.type() == SqlType.TIME || other.type() == SqlType.TIMESTAMP
-                || other.type() == SqlType.TEXT);
+        SqlType affinity = affinity(other);
+        boolean typedOther = affinity == SqlType.INTEGER || affinity == SqlType.REAL || affinity == SqlType.NUMERIC
+                || affinity == SqlType.DATE || affinity == SqlType.TIME || affinity == SqlType.TIMESTAMP
+                || affinity == SqlType.TEXT;
         boolean free = value instanceof BoundExpr.Constant || value instanceof BoundExpr.ParameterRef;
         if (typedOther && free) {
-            return new BoundExpr.Call("affinity", null, List.of(value), other.type(), Collation.BINARY, true);
+            return new BoundExpr.Call("affinity", null, List.of(value), affinity, Collation.BINARY, true);
         }
         return value;
+    }
+
+    /** The affinity SQLite gives {@code e}: a column's type, through {@code collate}; a cast's type; else none (null). */
+    private static SqlType affinity(BoundExpr e) {
+        if (e instanceof BoundExpr.ColumnSlot || e instanceof BoundExpr.OuterRef) {
+            return e.type();
+        }
+        if (e instanceof BoundExpr.Call c && c.operator().equals("collate")) {
+            return affinity(c.arguments().get(0));
+        }
+        if (e instanceof BoundExpr.Call c && c.operator().equals("cast")) {
+            return c.type();
+        }
+        return null;
     }
 
     /** SQLite's rule: an explicit collate (left first), else a column's collation (left first), else binary. */

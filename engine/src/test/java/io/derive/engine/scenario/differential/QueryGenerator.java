@@ -547,8 +547,7 @@ public final class QueryGenerator {
             default: {
                 String op = new String[] {" = ", " <> ", " < ", " <= ", " > ", " >= "}[random.nextInt(6)];
                 boolean collated = c.type() == ColumnType.TEXT && random.nextInt(4) == 0;
-                // Derive gives a collated column no affinity (SQLite keeps the column's): same-typed values only.
-                ColumnType valueType = o.affinity() && !collated && random.nextBoolean()
+                ColumnType valueType = o.affinity() && random.nextBoolean()
                         ? ColumnType.values()[random.nextInt(3)] : c.type();
                 Sql value = expressions.literal(valueType);
                 Sql column = collated
