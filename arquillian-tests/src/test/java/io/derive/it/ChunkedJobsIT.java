@@ -39,6 +39,7 @@ class ChunkedJobsIT {
     private static final Duration LONG = Duration.ofMinutes(5);
     private static final Logger LOG = System.getLogger(ChunkedJobsIT.class.getName());
     private static final int ROWS = Integer.getInteger("derive.refresh.rows", 50_000);
+    private static final int SLICE = 100_000;
     /** The derivation the attach tests attach to table {@code t}, over {@code t_src}. */
     private static final String ATTACHED = "select k, v * 3 as w from %s_src";
 
@@ -285,10 +286,17 @@ class ChunkedJobsIT {
 
     private static void staleViewOver(String name) throws Exception {
         sql.run("create table " + name + "_src (k integer primary key, g integer not null, v integer not null)");
-        sql.run("insert into " + name + "_src select value, value % 97, value from generate_series(1, " + ROWS + ")");
+        // In slices: one request of the admin API must end within its HTTP timeout, also for 1M rows.
+        for (int from = 1; from <= ROWS; from += SLICE) {
+            sql.run("insert into " + name + "_src select value, value % 97, value from generate_series(" + from + ", "
+                    + Math.min(ROWS, from + SLICE - 1) + ")");
+        }
         sql.run("create materialized view " + name + " as select k, g, v * 2 as w from " + name + "_src");
         sql.run("alter table " + name + "_src alter column v set data type real");
-        sql.run("update " + name + "_src set v = v + 0.5 where k % 2 = 0");
+        for (int from = 1; from <= ROWS; from += SLICE) {
+            sql.run("update " + name + "_src set v = v + 0.5 where k between " + from + " and " + (from + SLICE - 1)
+                    + " and k % 2 = 0");
+        }
     }
 
     /**

@@ -57,7 +57,7 @@ public final class LibertyServer implements AutoCloseable {
     private static final Duration EXIT_TIMEOUT = Duration.ofSeconds(30);
     // Liberty logs a warning for each DOWN answer: poll often enough to see a short DOWN, no more.
     private static final Duration POLL_INTERVAL = Duration.ofMillis(200);
-    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(Long.getLong("derive.request.timeout.seconds", 60));
     private static final Duration HEALTH_REQUEST_TIMEOUT = Duration.ofSeconds(10);
     private static final int MAX_POLLS = (int) (READY_TIMEOUT.toMillis() / POLL_INTERVAL.toMillis());
     private static final int LOG_TAIL_LINES = 60;
