@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -133,6 +134,38 @@ class ReopenCostTest {
         }
     }
 
+    @Test
+    void anOpenMarksTheDatabaseOpenOnlyBeforeItsFirstWriteCanBeDurable() throws SQLException {
+        create(directory, 10);
+        try (Database db = Derive.open(config(DerbyTableModule.inDirectory(directory))); Session s = db.openSession()) {
+            s.execute("select count(*) from t");
+            assertThat(cleanCloseWhileOpen(directory)).as("nothing written: a crash now leaves the clean close true").isEqualTo("true");
+            s.execute("begin");
+            s.execute("insert into t values (100, 99, 'u100')");
+            assertThat(cleanCloseWhileOpen(directory)).as("the write is not committed yet").isEqualTo("true");
+            s.execute("commit");
+            assertThat(cleanCloseWhileOpen(directory)).as("a crash now must not trust the counts").isEqualTo("false");
+        }
+        try (Database db = Derive.open(config(DerbyTableModule.inDirectory(directory))); Session s = db.openSession()) {
+            assertThat(db.rehydrateReport().lastCloseClean()).isTrue();
+            assertThat(s.execute("select row_count from materialized_views()").rows().get(0).get(0))
+                    .as("the count the clean close stored, with the new group").isEqualTo(11L);
+        }
+    }
+
+    @Test
+    void aCleanCloseOfAnOpenThatWroteNothingRunsNoStatement() {
+        create(directory, 10);
+        DerbyTableModule module = DerbyTableModule.inDirectory(directory);
+        long atClose;
+        try (Database db = Derive.open(config(module)); Session s = db.openSession()) {
+            s.execute("select count(*) from m");
+            atClose = module.statementsExecuted();
+        }
+        assertThat(module.statementsExecuted()).isEqualTo(atClose);
+        assertThat(reopen(directory).report().lastCloseClean()).isTrue();
+    }
+
     private record Reopened(RehydrateReport report, long statements) {
     }
 
@@ -164,6 +197,16 @@ class ReopenCostTest {
              Connection c = derby.connection(); Statement s = c.createStatement()) {
             assertThat(s.executeUpdate("update \"DERIVE\".\"META\" set \"value\" = 'false' where \"key\" = 'clean_close'"))
                     .isEqualTo(1);
+        }
+    }
+
+    /** The stored {@code clean_close} marker, read beside the open database (Derby is booted in this JVM). */
+    private static String cleanCloseWhileOpen(Path directory) throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:derby:" + DerbyTableModule.derbyDirectory(directory));
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("select \"value\" from \"DERIVE\".\"META\" where \"key\" = 'clean_close'")) {
+            rs.next();
+            return rs.getString(1);
         }
     }
 

@@ -48,6 +48,13 @@ public final class DurableCatalog implements CatalogPersistence {
     private final HostedTable entries;
     private final HostedTable meta;
     private final boolean lastCloseClean;
+    /**
+     * Whether the stored meta says "open" in this format: the marker is written before the
+     * first write after the open can become durable ({@link #markOpen}), not at the open itself,
+     * so an open that writes nothing (the common restart) writes nothing to the host, and a crash
+     * before its first write leaves the last clean close, and its counts, true.
+     */
+    private boolean markedOpen;
     /** By qualified table name, every count the meta entries hold: the value when trusted, else null. */
     private final Map<String, Long> storedRows;
     private volatile Map<String, CatalogEntry> committed;
@@ -56,12 +63,13 @@ public final class DurableCatalog implements CatalogPersistence {
     private long nextSeq;
 
     private DurableCatalog(TableModule host, HostedTable entries, HostedTable meta, Map<String, CatalogEntry> stored,
-                           boolean lastCloseClean, Map<String, Long> storedRows) {
+                           boolean lastCloseClean, boolean markedOpen, Map<String, Long> storedRows) {
         this.host = host;
         this.entries = entries;
         this.meta = meta;
         this.committed = stored;
         this.lastCloseClean = lastCloseClean;
+        this.markedOpen = markedOpen;
         this.storedRows = storedRows;
         this.nextSeq = stored.values().stream().mapToLong(CatalogEntry::seq).max().orElse(0) + 1;
     }
@@ -113,13 +121,30 @@ public final class DurableCatalog implements CatalogPersistence {
                 rows.put(key.substring(ROWS.length()), clean ? Long.parseLong(value) : null);
             }
         });
+        boolean markedOpen = !clean && Long.toString(FORMAT_VERSION).equals(version);
+        return new DurableCatalog(host, entries, meta, stored, clean, markedOpen, rows);
+    }
+
+    /**
+     * Marks the database open — not cleanly closed, so the next open trusts no stored count —
+     * in a host transaction of its own, once per open: before anything written after the open
+     * can become durable ({@link CatalogPersistence#writing}, the catalog's own writes, and the
+     * open's own work when it refills, waits or finds in-doubt branches).
+     */
+    public synchronized void markOpen() {
+        if (markedOpen) {
+            return;
+        }
         SystemTableRows.write(meta, c -> {
-            if (!Long.toString(FORMAT_VERSION).equals(version)) {
-                c.put(new Object[]{VERSION, Long.toString(FORMAT_VERSION)});
-            }
+            c.put(new Object[]{VERSION, Long.toString(FORMAT_VERSION)});
             c.put(new Object[]{CLEAN_CLOSE, "false"});
         });
-        return new DurableCatalog(host, entries, meta, stored, clean, rows);
+        markedOpen = true;
+    }
+
+    @Override
+    public void writing() {
+        markOpen();
     }
 
     /**
@@ -154,6 +179,12 @@ public final class DurableCatalog implements CatalogPersistence {
      * has no count to record: its rows are of unknown outcome.
      */
     public void markClosed() {
+        synchronized (this) {
+            if (!markedOpen && lastCloseClean) {
+                // nothing was written since a clean close: its marker and counts still hold
+                return;
+            }
+        }
         Catalog catalog = current;
         SystemTableRows.write(meta, c -> {
             for (String table : storedRows.keySet()) {
@@ -173,6 +204,7 @@ public final class DurableCatalog implements CatalogPersistence {
 
     @Override
     public synchronized void stage(Transaction transaction, Catalog before, Catalog after) {
+        markOpen();
         Map<String, CatalogEntry> next = new HashMap<>(committed);
         Set<String> keys = changedKeys(before, after);
         Map<String, CatalogEntry> now = CatalogEntries.of(after);
@@ -199,6 +231,7 @@ public final class DurableCatalog implements CatalogPersistence {
 
     @Override
     public void refilled(Transaction transaction, TableSchema view) {
+        markOpen();
         CatalogEntry trusted = CatalogEntries.of(transaction.catalog(), view).get(0);
         CatalogEntry old = committed.get(trusted.key());
         CatalogEntry placed = trusted.at(old != null ? old.seq() : nextSeq());
@@ -225,6 +258,7 @@ public final class DurableCatalog implements CatalogPersistence {
         CatalogEntry old = committed.get(key);
         if (old != null && !old.stale()) {
             CatalogEntry stale = old.asStale();
+            markOpen();
             SystemTableRows.write(entries, c -> c.put(stale.row()));
             placeCommitted(stale);
         }

@@ -400,6 +400,10 @@ public final class Rehydrator implements Rehydration {
     private RehydrateReport.Outcome restore(Session session, CatalogEntry mv, String refillReason, boolean fill) {
         String name = CanonicalDdl.identifier(mv.schema()) + "." + CanonicalDdl.identifier(mv.name());
         try {
+            if (fill) {
+                // the open writes the refill before the database persists through the catalog
+                catalog.markOpen();
+            }
             adopting = fill ? null : mv.qualifiedName();
             refillingStale = refillReason != null && mv.stale() ? mv.qualifiedName() : null;
             session.execute("alter table " + name + " set maintained as " + mv.body());

@@ -23,4 +23,12 @@ public interface CatalogPersistence {
      * transaction commits, its rows are its body's and the next open may adopt them.
      */
     void refilled(Transaction transaction, TableSchema view);
+
+    /**
+     * A transaction that wrote is about to prepare its connections: whatever the database must
+     * record durably before a write after its open can become durable, it records now (a durable
+     * database marks itself open, so that a crash from here on makes the next open distrust
+     * what its last clean close stored).
+     */
+    void writing();
 }

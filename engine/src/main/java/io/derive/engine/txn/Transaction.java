@@ -438,6 +438,9 @@ public final class Transaction implements LockOwner {
         }
         cancellation.seal();
         CatalogPersistence persistence = shared.persistence();
+        if (writing && persistence != null) {
+            persistence.writing();
+        }
         if (workingCatalog != null && persistence != null) {
             persistence.stage(this, shared.catalog(), workingCatalog);
         }
