@@ -92,7 +92,9 @@ public final class LockTable {
     private static final class Entry {
         final Name name;
         final Stripe stripe;
-        final String label;
+        /** How the lock is named to people, made only when asked: most locks are never shown. */
+        private Supplier<String> labelSource;
+        private String label;
         final Map<LockOwner, Holding> holders = new LinkedHashMap<>();
         final ArrayDeque<Waiter> queue = new ArrayDeque<>();
         /** Per mode, the latest commit sequence of a transaction that held the lock in that mode. */
@@ -100,10 +102,19 @@ public final class LockTable {
         /** Whether the entry is in its stripe's idle list (once at most). */
         boolean listedIdle;
 
-        Entry(Name name, Stripe stripe, String label) {
+        Entry(Name name, Stripe stripe, Supplier<String> label) {
             this.name = name;
             this.stripe = stripe;
-            this.label = label;
+            this.labelSource = label;
+        }
+
+        /** The label; call with the stripe's monitor held. */
+        String label() {
+            if (label == null) {
+                label = labelSource.get();
+                labelSource = null;
+            }
+            return label;
         }
 
         long newestStamp() {
@@ -119,7 +130,8 @@ public final class LockTable {
         }
     }
 
-    private record Holding(LockMode mode, Instant since) {
+    /** {@code sinceMillis}: when it was granted (epoch milliseconds; an {@link Instant} only when shown). */
+    private record Holding(LockMode mode, long sinceMillis) {
     }
 
     private static final class Waiter {
@@ -163,7 +175,7 @@ public final class LockTable {
         try {
             Entry entry = stripe.entries.get(name);
             if (entry == null) {
-                entry = new Entry(name, stripe, label.get());
+                entry = new Entry(name, stripe, label);
                 stripe.entries.put(name, entry);
             }
             Holding current = entry.holders.get(owner);
@@ -173,7 +185,7 @@ public final class LockTable {
                     waiter = new Waiter(owner, entry, wanted);
                     await(waiter, timeout, cancellation);
                 }
-                entry.holders.put(owner, new Holding(wanted, current == null ? Instant.now() : current.since()));
+                entry.holders.put(owner, new Holding(wanted, current == null ? System.currentTimeMillis() : current.sinceMillis()));
                 if (current == null) {
                     held.computeIfAbsent(owner, o -> new ArrayList<>()).add(entry);
                 }
@@ -207,7 +219,7 @@ public final class LockTable {
                 if (cycle) {
                     deadlocks.increment();
                     throw new DeriveException(DeriveException.DEADLOCK, "deadlock in database '" + databaseName
-                            + "': " + waiter.owner.description() + " waits for " + entry.label + " (" + waiter.mode
+                            + "': " + waiter.owner.description() + " waits for " + entry.label() + " (" + waiter.mode
                             + ") held by " + blockers(waiter) + ", which waits for it in turn; "
                             + waiter.owner.description() + " is chosen to roll back");
                 }
@@ -218,7 +230,7 @@ public final class LockTable {
                 if (remaining <= 0) {
                     timeouts.increment();
                     throw new DeriveException(DeriveException.LOCK_TIMEOUT, "database '" + databaseName + "' is busy: "
-                            + waiter.owner.description() + " waited " + timeout.toMillis() + " ms for " + entry.label
+                            + waiter.owner.description() + " waited " + timeout.toMillis() + " ms for " + entry.label()
                             + " (" + waiter.mode + "), held by " + blockers(waiter));
                 }
                 cancellation.check();
@@ -231,7 +243,7 @@ public final class LockTable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DeriveException(DeriveException.LOCK_TIMEOUT, "interrupted while " + waiter.owner.description()
-                    + " waited for " + entry.label, e);
+                    + " waited for " + entry.label(), e);
         } finally {
             entry.queue.remove(waiter);
             wakeAll(entry);
@@ -430,9 +442,10 @@ public final class LockTable {
             stripe.monitor.lock();
             try {
                 for (Entry entry : stripe.entries.values()) {
-                    entry.holders.forEach((owner, h) -> add(rows, new Row(owner.description(), false, entry.label, h.mode(), h.since())));
+                    entry.holders.forEach((owner, h) -> add(rows, new Row(owner.description(), false, entry.label(), h.mode(),
+                            Instant.ofEpochMilli(h.sinceMillis()))));
                     for (Waiter w : entry.queue) {
-                        add(rows, new Row(w.owner.description(), true, entry.label, w.mode, w.since));
+                        add(rows, new Row(w.owner.description(), true, entry.label(), w.mode, w.since));
                     }
                 }
             } finally {

@@ -10,6 +10,7 @@ import io.derive.engine.txn.Transaction;
 import io.derive.engine.types.Collation;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -42,10 +43,10 @@ public final class RowLocks {
     }
 
     private static List<Object> rowName(TableShape shape, Object[] key) {
-        List<Collation> collations = new ArrayList<>(key.length);
+        Object[] folded = new Object[key.length];
         for (int i = 0; i < key.length; i++) {
-            collations.add(shape.columns().get(shape.key().get(i).column()).collation());
+            folded[i] = EqualityKey.of(key[i], shape.columns().get(shape.key().get(i).column()).collation());
         }
-        return EqualityKey.of(key, collations);
+        return Arrays.asList(folded);
     }
 }
