@@ -42,13 +42,12 @@ record KeyRange(List<Object> after, List<Object> through, long keys) implements 
      */
     private static String bound(List<String> columns, List<Object> values, String operator, List<Object> parameters) {
         String strict = operator.equals(">") ? ">" : "<";
-        String last = operator;
         if (columns.size() == 1) {
             parameters.add(values.get(0));
-            return quoted(columns.get(0)) + " " + last + " ?";
+            return quoted(columns.get(0)) + " " + operator + " ?";
         }
         parameters.add(values.get(0));
-        return quoted(columns.get(0)) + " " + strict + "= ? and " + lexicographic(columns, values, 0, strict, last, parameters);
+        return quoted(columns.get(0)) + " " + strict + "= ? and " + lexicographic(columns, values, 0, strict, operator, parameters);
     }
 
     private static String lexicographic(List<String> columns, List<Object> values, int i, String strict, String last,

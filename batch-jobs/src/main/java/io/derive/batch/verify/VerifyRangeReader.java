@@ -8,6 +8,7 @@ import io.derive.engine.api.Row;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import jakarta.annotation.Resource;
 import jakarta.batch.api.BatchProperty;
@@ -63,7 +64,7 @@ public class VerifyRangeReader extends AbstractItemReader {
                 List<String> key = connection.query("select name from table_info('" + view + "') where pk > 0 order by pk")
                         .stream().map(r -> (String) r.get("name")).toList();
                 List<Row> rows = connection.query("select row_count from materialized_views() where schema = 'main' and name = ?",
-                        view.toLowerCase(java.util.Locale.ROOT));
+                        view.toLowerCase(Locale.ROOT));
                 tally = new DriftTally(key, rows.isEmpty() ? -1 : ((Number) rows.get(0).get("row_count")).longValue());
             }
         }

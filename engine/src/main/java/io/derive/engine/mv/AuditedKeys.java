@@ -1,5 +1,6 @@
 package io.derive.engine.mv;
 
+import io.derive.engine.api.DeriveException;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.expr.ExpressionCompiler;
 import io.derive.engine.exec.write.IndexShapes;
@@ -11,7 +12,6 @@ import io.derive.engine.plan.QueryBinder;
 import io.derive.engine.schema.TableSchema;
 import io.derive.engine.spi.TableShape;
 import io.derive.engine.sql.ast.Expr;
-import io.derive.engine.api.DeriveException;
 
 import java.util.List;
 import java.util.Set;
