@@ -40,6 +40,8 @@ final class DerbyStore implements AutoCloseable {
     private final EmbeddedDerbyDatabase database;
     private final String schemaPrefix;
     private final Connection ddl;
+    private final int lockTimeoutSeconds;
+    private volatile boolean locksConfigured;
     private final Set<String> reserved = new HashSet<>();
     private final Queue<String> pendingDrops = new ArrayDeque<>();
     /** Statements (and metadata queries) run on the DDL connection, but for the work of {@link #onOwnConnection}. */
@@ -61,20 +63,37 @@ final class DerbyStore implements AutoCloseable {
     DerbyStore(EmbeddedDerbyDatabase database, String schemaPrefix, int lockTimeoutSeconds) {
         this.database = database;
         this.schemaPrefix = schemaPrefix;
+        this.lockTimeoutSeconds = lockTimeoutSeconds;
         this.ddl = database.connection();
-        try {
-            configureLocks(lockTimeoutSeconds);
-        } catch (SQLException e) {
-            throw failure("configure", e);
+    }
+
+    /**
+     * Makes the Derby database's lock properties this store's, before the first write of the
+     * open: only writers take Derby locks (readers read uncommitted and take none), so an open
+     * that only reads never asks for them.
+     */
+    void lockSettingsForWriters() {
+        if (locksConfigured) {
+            return;
+        }
+        synchronized (this) {
+            if (!locksConfigured) {
+                try {
+                    configureLocks();
+                } catch (SQLException e) {
+                    throw failure("configure", e);
+                }
+                locksConfigured = true;
+            }
         }
     }
 
     /**
      * Sets the lock properties of the Derby database where they differ. They are database
-     * properties, kept across boots, and setting one is a logged write of its own: a reopen with
-     * the same settings reads them in one statement and writes none.
+     * properties, kept across boots, and setting one is a logged write of its own: with the same
+     * settings it reads them in one statement and writes none.
      */
-    private void configureLocks(int lockTimeoutSeconds) throws SQLException {
+    private void configureLocks() throws SQLException {
         Map<String, String> wanted = new LinkedHashMap<>();
         wanted.put("derby.locks.waitTimeout", Integer.toString(lockTimeoutSeconds));
         // A reader takes an intent lock on the table, which a writer's escalated table lock would
@@ -334,6 +353,7 @@ final class DerbyStore implements AutoCloseable {
     /** The DDL connection, for the callers that must run a whole transaction on their own. */
     synchronized <T> T onOwnConnection(SqlWork<T> work) {
         tables = null;
+        lockSettingsForWriters();
         try {
             ddl.setAutoCommit(false);
             try {

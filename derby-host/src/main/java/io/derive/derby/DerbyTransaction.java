@@ -199,6 +199,9 @@ final class DerbyTransaction {
         }
         requireUsable();
         closeCursors();
+        if (!pending.isEmpty()) {
+            session.module().store().lockSettingsForWriters();
+        }
         Flush f = new Flush(session.module());
         flush = f;
         Map<DerbyTable, DerbyTable.TableChanges> changes = new LinkedHashMap<>();
