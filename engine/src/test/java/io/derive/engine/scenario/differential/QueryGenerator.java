@@ -366,20 +366,23 @@ public final class QueryGenerator {
                     String.valueOf(1 + random.nextInt(6)), random.nextBoolean() ? " offset 1" : "");
             default -> projectionBody(t, scope, outputs, random.nextInt(4) == 0);
         };
+        Sql conditions = outsideConditions(outputs);
+        List<Sql> items = outputs.stream().map(o -> o.column().sql()).toList();
+        Sql where = Sql.concat(" where ", conditions);
+        Sql sql = random.nextBoolean()
+                ? Sql.concat("select ", commaList(items), " from (", body, ") x", where)
+                : Sql.concat("with x as (", body, ") select ", commaList(items), " from x", where);
+        return new Shape(Sql.sqliteOnly(sql.sqlite()), items.size(), true);
+    }
+
+    /** One to three {@link #outsideCondition}s over {@code outputs}, joined by {@code and}. */
+    private Sql outsideConditions(List<Output> outputs) {
         List<Sql> conditions = new ArrayList<>();
         int n = 1 + random.nextInt(3);
         for (int i = 0; i < n; i++) {
             conditions.add(outsideCondition(outputs));
         }
-        List<Sql> items = new ArrayList<>();
-        for (Output o : outputs) {
-            items.add(o.column().sql());
-        }
-        Sql where = Sql.concat(" where ", Sql.concat(joined(conditions, " and ").toArray()));
-        Sql sql = random.nextBoolean()
-                ? Sql.concat("select ", commaList(items), " from (", body, ") x", where)
-                : Sql.concat("with x as (", body, ") select ", commaList(items), " from x", where);
-        return new Shape(Sql.sqliteOnly(sql.sqlite()), items.size(), true);
+        return Sql.concat(joined(conditions, " and ").toArray());
     }
 
     /** One of the {@link RandomDatabase#views views} of {@code t}, filtered outside on its columns. */
@@ -396,17 +399,9 @@ public final class QueryGenerator {
             outputs.add(new Output(new Column("x", "n", ColumnType.INT), false));
             outputs.add(new Output(new Column("x", "top", ColumnType.INT), false));
         }
-        List<Sql> conditions = new ArrayList<>();
-        int n = 1 + random.nextInt(3);
-        for (int i = 0; i < n; i++) {
-            conditions.add(outsideCondition(outputs));
-        }
-        List<Sql> items = new ArrayList<>();
-        for (Output o : outputs) {
-            items.add(o.column().sql());
-        }
-        Sql sql = Sql.concat("select ", commaList(items), " from ", view, " x where ",
-                Sql.concat(joined(conditions, " and ").toArray()));
+        Sql conditions = outsideConditions(outputs);
+        List<Sql> items = outputs.stream().map(o -> o.column().sql()).toList();
+        Sql sql = Sql.concat("select ", commaList(items), " from ", view, " x where ", conditions);
         return new Shape(Sql.sqliteOnly(sql.sqlite()), outputs.size(), true);
     }
 
