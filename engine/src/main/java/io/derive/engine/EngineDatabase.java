@@ -103,9 +103,16 @@ final class EngineDatabase implements Database {
         services.inDoubtBranches(recovery::listing);
     }
 
-    private Rehydrator rehydrate() {
+    /**
+     * @param branchesAtOpen whether the host held in-doubt branches at the open: their outcomes
+     *                       change rows, so the database is marked open at once
+     */
+    private Rehydrator rehydrate(boolean branchesAtOpen) {
         try {
             durable = DurableCatalog.open(durableHost, name);
+            if (branchesAtOpen) {
+                durable.markOpen();
+            }
             Rehydrator rehydrator = new Rehydrator(durable, services, rehydrateMode == RehydrateMode.DEFERRED);
             try (Session session = ownSession()) {
                 services.rehydrateReport(rehydrator.run(session));

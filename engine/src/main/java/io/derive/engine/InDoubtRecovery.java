@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -39,7 +40,9 @@ final class InDoubtRecovery {
     private final TableModule host;
     private final EngineServices services;
     private final HeuristicOutcomes heuristics;
-    private final Supplier<Rehydrator> rehydrate;
+    /** Rehydrates the database; its argument says whether the host held in-doubt branches at the open. */
+    private final Function<Boolean, Rehydrator> rehydrate;
+    private boolean branchesAtOpen;
     private final Supplier<Session> ownSession;
     /** The branches the ended process left prepared, as found at the open, until they are completed. */
     private final Set<BranchId> undecided = new LinkedHashSet<>();
@@ -53,8 +56,8 @@ final class InDoubtRecovery {
     private volatile String catalogWaitReason = "";
     private volatile boolean rehydrating;
 
-    private InDoubtRecovery(String database, TableModule host, EngineServices services, Supplier<Rehydrator> rehydrate,
-                            Supplier<Session> ownSession) {
+    private InDoubtRecovery(String database, TableModule host, EngineServices services,
+                            Function<Boolean, Rehydrator> rehydrate, Supplier<Session> ownSession) {
         this.database = database;
         this.host = host;
         this.services = services;
@@ -70,8 +73,8 @@ final class InDoubtRecovery {
      * @param rehydrate  rehydrates the database, fencing what waits for in-doubt branches
      * @param ownSession a new session of the database's own
      */
-    static InDoubtRecovery open(String database, TableModule host, EngineServices services, Supplier<Rehydrator> rehydrate,
-                                Supplier<Session> ownSession) {
+    static InDoubtRecovery open(String database, TableModule host, EngineServices services,
+                                Function<Boolean, Rehydrator> rehydrate, Supplier<Session> ownSession) {
         InDoubtRecovery recovery = new InDoubtRecovery(database, host, services, rehydrate, ownSession);
         recovery.start();
         return recovery;
@@ -79,6 +82,7 @@ final class InDoubtRecovery {
 
     private void start() {
         host.inDoubt().forEach(x -> undecided.add(BranchId.of(x)));
+        branchesAtOpen = !undecided.isEmpty();
         for (HeuristicOutcomes.Decision d : heuristics.all()) {
             if (undecided.remove(d.xid())) {
                 host.completeInDoubt(d.xid(), d.committed());
@@ -129,7 +133,7 @@ final class InDoubtRecovery {
     }
 
     private void rehydrateNow() {
-        Rehydrator rehydrator = rehydrate.get();
+        Rehydrator rehydrator = rehydrate.apply(branchesAtOpen);
         waiting = rehydrator.waiting() ? rehydrator : null;
     }
 

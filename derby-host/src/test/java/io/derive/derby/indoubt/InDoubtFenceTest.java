@@ -10,6 +10,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 
 import static io.derive.derby.indoubt.DurableDirectory.rows;
@@ -50,6 +55,19 @@ class InDoubtFenceTest {
                 insert into t values (3, 'three', 3);
                 update t set v = 'uno' where k = 1;
                 """);
+    }
+
+    @Test
+    void anOpenThatFindsABranchInDoubtMarksTheDatabaseOpenAtOnce() throws SQLException {
+        try (Database db = database.open()) {
+            try (Connection c = DriverManager.getConnection("jdbc:derby:" + DerbyTableModule.derbyDirectory(directory));
+                 Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("select \"value\" from \"DERIVE\".\"META\" where \"key\" = 'clean_close'")) {
+                rs.next();
+                assertThat(rs.getString(1)).as("the branch's outcome will change rows whatever else this open does")
+                        .isEqualTo("false");
+            }
+        }
     }
 
     @Test

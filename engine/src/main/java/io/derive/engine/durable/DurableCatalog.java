@@ -128,8 +128,8 @@ public final class DurableCatalog implements CatalogPersistence {
     /**
      * Marks the database open — not cleanly closed, so the next open trusts no stored count —
      * in a host transaction of its own, once per open: before anything written after the open
-     * can become durable ({@link CatalogPersistence#writing}, the catalog's own writes, and the
-     * open's own work when it refills, waits or finds in-doubt branches).
+     * can become durable ({@link CatalogPersistence#writing}, the catalog's own writes, the
+     * open's own refills, and an open that finds in-doubt branches, whose outcomes change rows).
      */
     public synchronized void markOpen() {
         if (markedOpen) {
