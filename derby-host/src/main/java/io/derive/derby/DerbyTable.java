@@ -188,18 +188,16 @@ final class DerbyTable implements HostedTable {
         if (rows == UNCOUNTED) {
             synchronized (committedRows) {
                 if (committedRows.get() == UNCOUNTED) {
-                    committedRows.set(module.store().countRows(qualified));
+                    committedRows.compareAndSet(UNCOUNTED, module.store().countRows(qualified));
                 }
-                rows = committedRows.get();
             }
+            rows = committedRows.get();
         }
         return rows;
     }
 
     void committed(long rowDelta) {
-        synchronized (committedRows) {
-            committedRows.getAndUpdate(rows -> rows == UNCOUNTED ? rows : rows + rowDelta);
-        }
+        committedRows.getAndUpdate(rows -> rows == UNCOUNTED ? rows : rows + rowDelta);
     }
 
     @Override
@@ -478,42 +476,42 @@ final class DerbyTable implements HostedTable {
      */
     void write(DerbyTransaction tx, TableChanges changes, Flush flush) throws SQLException {
         String what = "table " + shape.qualifiedName();
-        List<Change> inserted = new ArrayList<>();
-        List<Change> updated = new ArrayList<>();
-        List<Change> deleted = new ArrayList<>();
+        PreparedStatement inserts = null;
+        PreparedStatement updates = null;
+        PreparedStatement deletes = null;
+        int inserted = 0;
+        int updated = 0;
+        int deleted = 0;
+        long rowDelta = 0;
         for (Change c : changes.rows()) {
-            (c.committed() == null ? inserted : c.row() == null ? deleted : updated).add(c);
-        }
-        if (!deleted.isEmpty()) {
-            PreparedStatement deletes = tx.session().statement(delete);
-            int pending = 0;
-            for (Change c : deleted) {
-                deletes.setBytes(1, c.key());
-                pending = flush.add(deletes, pending, what);
-            }
-            flush.run(deletes, pending, what);
-        }
-        if (!updated.isEmpty()) {
-            PreparedStatement updates = tx.session().statement(update);
-            int pending = 0;
-            for (Change c : updated) {
-                bindColumns(updates, 1, c.row());
-                updates.setBytes(codecs.length + 1, c.key());
-                pending = flush.add(updates, pending, what);
-            }
-            flush.run(updates, pending, what);
-        }
-        if (!inserted.isEmpty()) {
-            PreparedStatement inserts = tx.session().statement(insert);
-            int pending = 0;
-            for (Change c : inserted) {
+            if (c.committed() == null) {
+                inserts = inserts != null ? inserts : tx.session().statement(insert);
                 inserts.setBytes(1, c.key());
                 bindColumns(inserts, 2, c.row());
-                pending = flush.add(inserts, pending, what);
+                inserted = flush.add(inserts, inserted, what);
+                rowDelta++;
+            } else if (c.row() == null) {
+                deletes = deletes != null ? deletes : tx.session().statement(delete);
+                deletes.setBytes(1, c.key());
+                deleted = flush.add(deletes, deleted, what);
+                rowDelta--;
+            } else {
+                updates = updates != null ? updates : tx.session().statement(update);
+                bindColumns(updates, 1, c.row());
+                updates.setBytes(codecs.length + 1, c.key());
+                updated = flush.add(updates, updated, what);
             }
-            flush.run(inserts, pending, what);
         }
-        flush.countRows(this, inserted.size() - deleted.size());
+        if (deletes != null) {
+            flush.run(deletes, deleted, what);
+        }
+        if (updates != null) {
+            flush.run(updates, updated, what);
+        }
+        if (inserts != null) {
+            flush.run(inserts, inserted, what);
+        }
+        flush.countRows(this, rowDelta);
         for (Map.Entry<DerbyIndex, DerbyIndex.EntryChanges> e : changes.entries().entrySet()) {
             e.getKey().write(tx, e.getValue(), flush);
         }

@@ -45,10 +45,10 @@ public final class DriftTally implements Serializable {
         return copy;
     }
 
-    /** Records a verified range: {@code keys} of the view's keys, and the drift found, as {@code kind key} pairs. */
-    void verified(KeyRange range, long keys, List<String[]> drift) {
+    /** Records a verified range and the drift found in it, as {@code kind key} pairs. */
+    void verified(KeyRange range, List<String[]> drift) {
         ranges++;
-        this.keys += keys;
+        keys += range.keys();
         for (String[] d : drift) {
             switch (d[0]) {
                 case "missing" -> missing++;

@@ -69,7 +69,7 @@ public class MvVerifyRangeWriter extends AbstractItemWriter {
                 for (Row d : drift) {
                     found.add(new String[] {(String) d.get("drift"), (String) d.get("key")});
                 }
-                tally.verified(range, range.keys(), found);
+                tally.verified(range, found);
             }
         } catch (DeriveException e) {
             if (e.code().startsWith("40")) {

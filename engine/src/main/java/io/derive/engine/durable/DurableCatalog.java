@@ -54,7 +54,7 @@ public final class DurableCatalog implements CatalogPersistence {
      * so an open that writes nothing (the common restart) writes nothing to the host, and a crash
      * before its first write leaves the last clean close, and its counts, true.
      */
-    private boolean markedOpen;
+    private volatile boolean markedOpen;
     /** By qualified table name, every count the meta entries hold: the value when trusted, else null. */
     private final Map<String, Long> storedRows;
     private volatile Map<String, CatalogEntry> committed;
@@ -131,15 +131,20 @@ public final class DurableCatalog implements CatalogPersistence {
      * can become durable ({@link CatalogPersistence#writing}, the catalog's own writes, the
      * open's own refills, and an open that finds in-doubt branches, whose outcomes change rows).
      */
-    public synchronized void markOpen() {
+    public void markOpen() {
         if (markedOpen) {
+            // every writing commit asks: once marked, without taking the catalog's monitor
             return;
         }
-        SystemTableRows.write(meta, c -> {
-            c.put(new Object[]{VERSION, Long.toString(FORMAT_VERSION)});
-            c.put(new Object[]{CLEAN_CLOSE, "false"});
-        });
-        markedOpen = true;
+        synchronized (this) {
+            if (!markedOpen) {
+                SystemTableRows.write(meta, c -> {
+                    c.put(new Object[]{VERSION, Long.toString(FORMAT_VERSION)});
+                    c.put(new Object[]{CLEAN_CLOSE, "false"});
+                });
+                markedOpen = true;
+            }
+        }
     }
 
     @Override
@@ -179,11 +184,9 @@ public final class DurableCatalog implements CatalogPersistence {
      * has no count to record: its rows are of unknown outcome.
      */
     public void markClosed() {
-        synchronized (this) {
-            if (!markedOpen && lastCloseClean) {
-                // nothing was written since a clean close: its marker and counts still hold
-                return;
-            }
+        if (!markedOpen && lastCloseClean) {
+            // nothing was written since a clean close: its marker and counts still hold
+            return;
         }
         Catalog catalog = current;
         SystemTableRows.write(meta, c -> {

@@ -40,15 +40,16 @@ record AuditedKeys(PlanNode stored, Predicate<Object[]> inRange, BoundExpr predi
     /**
      * The rows of {@code body} (the plan of the body of {@code mv}) a range may hold: the range's
      * predicate pushed into the body, so its sources are read by seeks where it bounds them,
-     * when the body's columns are of the view's types and collations (a body value is then
-     * stored as it is, and the predicate means the same on both); else the whole body, which
-     * {@link #inRange} narrows after coercion.
+     * when the body's key columns (all the predicate reads) are of the view's types and
+     * collations (a key is then stored as the body gives it, and the predicate means the same on
+     * both); else the whole body, which {@link #inRange} narrows after coercion.
      */
     PlanNode body(TableSchema mv, PlanNode body) {
         if (predicate == null) {
             return body;
         }
-        for (int i = 0; i < mv.columns().size(); i++) {
+        for (TableShape.KeyPart part : mv.primaryKey()) {
+            int i = part.column();
             if (body.columns().get(i).type() != mv.columns().get(i).type()
                     || body.columns().get(i).collation() != mv.columns().get(i).collation()) {
                 return body;

@@ -39,12 +39,11 @@ final class KeyOrderedSort {
         }
         for (int i = 0; i < keys.size(); i++) {
             PlanNode.SortKey sortKey = keys.get(i);
-            BoundExpr sorted = projected == null
-                    ? new BoundExpr.ColumnSlot(sortKey.column(), null, null, null, false)
-                    : projected.get(sortKey.column());
+            int column = projected == null ? sortKey.column()
+                    : projected.get(sortKey.column()) instanceof BoundExpr.ColumnSlot slot ? slot.index() : -1;
             TableShape.KeyPart part = key.get(i);
             // NOT NULL: where NULLs sort (first or last) is then moot.
-            if (!(sorted instanceof BoundExpr.ColumnSlot column) || column.index() != part.column()
+            if (column != part.column()
                     || sortKey.descending() != part.descending()
                     || !scan.table().columns().get(part.column()).notNull()
                     || input.columns().get(sortKey.column()).collation() != scan.table().columns().get(part.column()).collation()) {
