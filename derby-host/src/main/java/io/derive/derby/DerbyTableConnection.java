@@ -114,16 +114,33 @@ final class DerbyTableConnection implements TableConnection {
         }
     }
 
+    /** The flush's update counts catch a wrong {@code current}: an insert meets a row, an update or delete none. */
+    @Override
+    public void replace(Object[] current, Object[] row) {
+        transaction.requireUsable();
+        byte[] key = table.checkedKey(row);
+        transaction.write(table, key, firstWrite(key) ? current : null, row);
+    }
+
+    @Override
+    public void remove(Object[] current) {
+        transaction.requireUsable();
+        byte[] key = table.keyCodec().encode(table.shape().keyOf(current));
+        transaction.write(table, key, firstWrite(key) ? current : null, null);
+    }
+
+    private boolean firstWrite(byte[] key) {
+        return transaction.pending(table).before(key) == null;
+    }
+
     /**
      * The committed row at {@code key} a first write replaces; {@code null} when the key was
-     * written before (the pending rows keep it from then on). The transaction holds the engine's
-     * write lock, so its snapshot is the latest committed state, which no one else changes.
+     * written before (the pending rows keep it from then on). The transaction holds the key's
+     * exclusive lock, and a statement whose snapshot a commit to the key overtook restarts, so
+     * the snapshot's row is the latest committed one.
      */
     private Object[] committed(byte[] key) {
-        if (transaction.pending(table).before(key) != null) {
-            return null;
-        }
-        return table.read(transaction, key, session.readSequence());
+        return firstWrite(key) ? table.read(transaction, key, session.readSequence()) : null;
     }
 
     @Override

@@ -18,12 +18,14 @@ final class GroupChanges {
     static final class Touched {
         private final List<Object> group;
         private final Object[] key;
+        private final GroupState prior;
         private GroupState state;
 
-        private Touched(List<Object> group, Object[] key, GroupState state) {
+        private Touched(List<Object> group, Object[] key, GroupState known, boolean published) {
             this.group = group;
             this.key = key;
-            this.state = state;
+            this.prior = published ? known : null;
+            this.state = known == null ? null : known.copy();
         }
 
         /** The group's equality key. */
@@ -41,6 +43,14 @@ final class GroupChanges {
             return state;
         }
 
+        /**
+         * The store's state at the first touch (left unchanged) when the backing holds what it
+         * publishes; null when the store knew none or the backing may hold something else.
+         */
+        GroupState prior() {
+            return prior;
+        }
+
         /** Gives the state up: the group will be derived at statement end. */
         void derive() {
             state = null;
@@ -53,13 +63,14 @@ final class GroupChanges {
      * The touched group with this equality key, made from the store's state (copied) at the first
      * touch, which runs {@code lock} first: the store holds one transaction's uncommitted states,
      * so a group's state is read only by the transaction holding the group's lock.
+     *
+     * @param published whether the backing holds what the store's states publish
      */
-    Touched touch(List<Object> group, Object[] key, GroupStateStore store, Runnable lock) {
+    Touched touch(List<Object> group, Object[] key, GroupStateStore store, boolean published, Runnable lock) {
         Touched t = touched.get(group);
         if (t == null) {
             lock.run();
-            GroupState known = store.get(group);
-            t = new Touched(group, key, known == null ? null : known.copy());
+            t = new Touched(group, key, store.get(group), published);
             touched.put(group, t);
         }
         return t;

@@ -23,6 +23,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BiPredicate;
 
 /**
@@ -111,8 +112,14 @@ final class GroupFastPath {
      * delete) to the working states of the groups it touches. A change that leaves the row at
      * its physical key in its group with identical arguments touches nothing; one that moves its
      * physical key may change which of equal extremes is first in scan order, so it counts.
+     *
+     * @param sourceInStep whether the backing holds what the store's states publish: true for a
+     *                     plain source table, whose rows the states are derived from; a source
+     *                     view's rows can fall behind this view's (refilled after a wait, while
+     *                     this one was adopted)
      */
-    void record(Transaction transaction, HostedTable backingStorage, GroupChanges changes, Object[] before, Object[] after) {
+    void record(Transaction transaction, HostedTable backingStorage, GroupChanges changes, boolean sourceInStep,
+                Object[] before, Object[] after) {
         Object[] oldKey = before != null && inScope(before) ? groupOf(before) : null;
         Object[] newKey = after != null && inScope(after) ? groupOf(after) : null;
         Object[] oldArguments = oldKey == null ? null : algebra.arguments(before);
@@ -124,24 +131,25 @@ final class GroupFastPath {
         // A row moving between two groups locks both in key order, so that two single-row writes
         // moving rows between the same groups in opposite directions queue instead of deadlocking.
         if (oldKey != null && newKey != null && groupOrder.compare(newKey, oldKey) < 0) {
-            GroupChanges.Touched newGroup = touch(transaction, backingStorage, changes, newKey);
-            apply(touch(transaction, backingStorage, changes, oldKey), oldKey, oldArguments, false);
+            GroupChanges.Touched newGroup = touch(transaction, backingStorage, changes, sourceInStep, newKey);
+            apply(touch(transaction, backingStorage, changes, sourceInStep, oldKey), oldKey, oldArguments, false);
             apply(newGroup, newKey, newArguments, true);
             return;
         }
         if (oldKey != null) {
-            apply(touch(transaction, backingStorage, changes, oldKey), oldKey, oldArguments, false);
+            apply(touch(transaction, backingStorage, changes, sourceInStep, oldKey), oldKey, oldArguments, false);
         }
         if (newKey != null) {
-            apply(touch(transaction, backingStorage, changes, newKey), newKey, newArguments, true);
+            apply(touch(transaction, backingStorage, changes, sourceInStep, newKey), newKey, newArguments, true);
         }
     }
 
     /** The group's working state; the group is locked, exclusive, in the backing's space, where its row lives. */
     private GroupChanges.Touched touch(Transaction transaction, HostedTable backingStorage, GroupChanges changes,
-                                       Object[] key) {
+                                       boolean sourceInStep, Object[] key) {
         List<Object> group = EqualityKey.of(key, collations);
-        return changes.touch(group, key, store, () -> transaction.lockRow(backingStorage, group, LockMode.EXCLUSIVE));
+        return changes.touch(group, key, store, sourceInStep,
+                () -> transaction.lockRow(backingStorage, group, LockMode.EXCLUSIVE));
     }
 
     private void apply(GroupChanges.Touched group, Object[] rowKey, Object[] arguments, boolean add) {
@@ -180,7 +188,7 @@ final class GroupFastPath {
             if (!known || !state.publishable()) {
                 recompute.add(group.key());
             } else {
-                ops.add(publish(state));
+                publish(state, group.prior()).ifPresent(ops::add);
             }
         }
         store.replace(transaction, next);
@@ -263,20 +271,50 @@ final class GroupFastPath {
         return state == null ? GroupState.empty(key, algebra) : state;
     }
 
-    private MaintenanceOp publish(GroupState state) {
+    /**
+     * The op that publishes {@code state}: with the group's row as the store's prior state
+     * published it, when that state settles it — the backing then holds that row (or none), so
+     * the host need not read it — else an upsert of the row, or a delete of the key when the
+     * group is empty or its {@code having} is not true.
+     */
+    private Optional<MaintenanceOp> publish(GroupState state, GroupState prior) {
+        Object[] row = publishedRow(state);
+        if (prior != null && settled(prior)) {
+            Object[] before = publishedRow(prior);
+            return before == null && row == null ? Optional.empty()
+                    : Optional.of(new MaintenanceOp.Change(before, row));
+        }
+        if (row != null) {
+            return Optional.of(new MaintenanceOp.Upsert(row));
+        }
+        Object[] keyed = new Object[backing.columns().size()];
+        for (int g = 0; g < outputPositions.length; g++) {
+            keyed[outputPositions[g]] = stored(outputPositions[g], state.key()[g]);
+        }
+        return Optional.of(new MaintenanceOp.DeleteKey(backing.keyOf(keyed)));
+    }
+
+    /** Whether {@link #publishedRow} can be taken from the state as it is: no extreme to look up, no inexact sum. */
+    private boolean settled(GroupState state) {
+        for (int i = 0; i < algebra.size(); i++) {
+            if (state.extremeUnknown(i)) {
+                return false;
+            }
+        }
+        return state.publishable();
+    }
+
+    /** The group's row in the backing, or null when the group is empty or its {@code having} is not true. */
+    private Object[] publishedRow(GroupState state) {
         Object[] aggregateRow = state.aggregateRow(algebra);
         if (state.rows() == 0 || (having != null && !having.test(aggregateRow, Parameters.none()))) {
-            Object[] row = new Object[backing.columns().size()];
-            for (int g = 0; g < outputPositions.length; g++) {
-                row[outputPositions[g]] = stored(outputPositions[g], state.key()[g]);
-            }
-            return new MaintenanceOp.DeleteKey(backing.keyOf(row));
+            return null;
         }
         Object[] row = new Object[projection.length];
         for (int i = 0; i < row.length; i++) {
             row[i] = stored(i, projection[i].eval(aggregateRow, Parameters.none()));
         }
-        return new MaintenanceOp.Upsert(row);
+        return row;
     }
 
     private Object stored(int column, Object value) {

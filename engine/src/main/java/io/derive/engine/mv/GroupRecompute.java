@@ -51,7 +51,7 @@ final class GroupRecompute extends SliceRecompute {
         if (!source.equals(changed.key())) {
             work.rebuild(mv);
         } else if (fastPath != null) {
-            fastPath.record(context.transaction(), mv.storage(), work.groupChanges(mv), before, after);
+            fastPath.record(context.transaction(), mv.storage(), work.groupChanges(mv), !changed.isMaintained(), before, after);
         } else {
             if (before != null) {
                 work.slice(mv, this, groupOf(before));

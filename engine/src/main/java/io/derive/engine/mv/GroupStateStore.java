@@ -27,11 +27,15 @@ import java.util.Map;
  */
 final class GroupStateStore {
     /**
-     * Groups kept per MV. Large groups are few in a view that has many groups, and a forgotten
-     * small group is cheap to derive again (a seek on the group's rows where an index serves),
-     * so the bound costs little while keeping the store's memory in proportion to it.
+     * Groups kept per MV: about 1/64 of the heap at some 400 bytes a state (a key, a few counters
+     * per aggregate, the map's entry), between 2^16 and 2^20 groups. Large groups are few in a
+     * view that has many groups, and a forgotten small group is cheap to derive again (a seek on
+     * the group's rows where an index serves), so the bound costs little while keeping the
+     * store's memory in proportion to the heap; but a view whose groups all fit is written
+     * without reading its source at all, and writes that visit more groups than the store keeps,
+     * in a cycle, would find none of them.
      */
-    static final int CAPACITY = 1 << 16;
+    static final int CAPACITY = (int) Math.max(1 << 16, Math.min(1 << 20, Runtime.getRuntime().maxMemory() / (64 * 400)));
 
     private final Map<List<Object>, GroupState> states = new LinkedHashMap<>(16, 0.75f, true) {
         @Override

@@ -713,6 +713,11 @@ public final class MaterializedViews implements MaterializedViewOperations {
                 RowLocks.row(txn, storage, storage.shape().keyOf(upsert.row()), LockMode.EXCLUSIVE);
             } else if (op instanceof MaintenanceOp.DeleteKey delete) {
                 RowLocks.row(txn, storage, delete.key(), LockMode.EXCLUSIVE);
+            } else if (op instanceof MaintenanceOp.Change change) {
+                if (change.after() != null) {
+                    refuseNullOrderKey(context, mv, change.after());
+                }
+                RowLocks.row(txn, storage, storage.shape().keyOf(change.keyRow()), LockMode.EXCLUSIVE);
             } else if (op instanceof MaintenanceOp.DeleteByPrefix slice) {
                 RowLocks.row(txn, storage, slice.prefix(), LockMode.EXCLUSIVE);
             } else if (op instanceof MaintenanceOp.ReplaceAll all) {

@@ -26,7 +26,8 @@ public interface BackingHost {
      * change exactly (MV-016): a delete only when a row existed; an upsert as
      * {@link BackingRowChange.Kind#UPDATE} when it replaced a row and as
      * {@link BackingRowChange.Kind#INSERT} otherwise; a value-identical upsert writes and reports
-     * nothing; a collation-equal but byte-different value is an update.
+     * nothing; a collation-equal but byte-different value is an update. A
+     * {@link MaintenanceOp.Change} is reported as its rows say, without reading them.
      *
      * @throws IllegalArgumentException when the connection is not {@linkplain #ownsConnection owned}
      */

@@ -8,8 +8,8 @@ import java.util.Optional;
 
 /**
  * {@link BackingHost#applyMaintenance} for a host whose connection already reads its own writes:
- * the ops applied through the connection's ordinary reads and writes, each change reported as
- * what it realized (MV-016). Hosts call it after checking that they own the connection.
+ * the ops applied through the connection's ordinary reads and writes (a {@link MaintenanceOp.Change}
+ * through its writes alone, with the row it knows), each change reported as what it realized (MV-016). Hosts call it after checking that they own the connection.
  */
 public final class MaintenanceApplication {
     private static final Object[] WHOLE_TABLE = new Object[0];
@@ -30,6 +30,8 @@ public final class MaintenanceApplication {
                 }
             } else if (op instanceof MaintenanceOp.Upsert u) {
                 upsert(connection, shape, u.row(), changes);
+            } else if (op instanceof MaintenanceOp.Change c) {
+                change(connection, c, changes);
             } else if (op instanceof MaintenanceOp.DeleteByPrefix d) {
                 for (Object[] row : rows(connection, d.prefix())) {
                     connection.delete(shape.keyOf(row));
@@ -50,6 +52,21 @@ public final class MaintenanceApplication {
         } else if (!ValueOrder.identicalRows(existing.get(), row)) {
             connection.put(row);
             changes.add(BackingRowChange.update(existing.get(), row));
+        }
+    }
+
+    private static void change(TableConnection connection, MaintenanceOp.Change change, List<BackingRowChange> changes) {
+        Object[] before = change.before();
+        Object[] after = change.after();
+        if (after == null) {
+            connection.remove(before);
+            changes.add(BackingRowChange.delete(before));
+        } else if (before == null) {
+            connection.replace(null, after);
+            changes.add(BackingRowChange.insert(after));
+        } else if (!ValueOrder.identicalRows(before, after)) {
+            connection.replace(before, after);
+            changes.add(BackingRowChange.update(before, after));
         }
     }
 

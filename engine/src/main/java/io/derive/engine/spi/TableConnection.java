@@ -118,6 +118,27 @@ public interface TableConnection {
     /** Removes the effective row with this key; does nothing when there is none. */
     void delete(Object[] key);
 
+    /**
+     * {@link #put} for a caller that knows the effective row at {@code row}'s key: {@code current}
+     * ({@code null}: there is none), because the engine's invariants imply it — a view's row that
+     * the source rows before the change determine. A host may take {@code current} instead of
+     * reading it (this default reads nothing either: {@code put} does what it needs). When
+     * {@code current} proves wrong, a host must fail the write or the transaction's commit rather
+     * than store a row the caller did not ask for: an insert that meets a stored row, or an update
+     * or delete that meets none.
+     */
+    default void replace(Object[] current, Object[] row) {
+        put(row);
+    }
+
+    /**
+     * {@link #delete} of {@code current}, which the caller knows is the effective row at its key,
+     * on the terms of {@link #replace}.
+     */
+    default void remove(Object[] current) {
+        delete(table().shape().keyOf(current));
+    }
+
     /** True when this connection holds pending writes. */
     boolean hasPendingWrites();
 

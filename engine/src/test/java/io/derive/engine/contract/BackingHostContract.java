@@ -89,6 +89,32 @@ public abstract class BackingHostContract {
     }
 
     @Test
+    void aKnownChangeIsReportedAsItsRowsSayAndLeavesItsAfterRow() {
+        assertThat(apply(new MaintenanceOp.Change(null, new Object[] {"a", 1L}))).containsExactly("INSERT - [a, 1]");
+        assertThat(apply(new MaintenanceOp.Change(new Object[] {"a", 1L}, new Object[] {"A", 2L})))
+                .containsExactly("UPDATE [a, 1] [A, 2]");
+        assertThat(apply(new MaintenanceOp.Change(new Object[] {"A", 2L}, new Object[] {"A", 2L}))).isEmpty();
+        assertThat(connection.get(new Object[] {"a"})).hasValueSatisfying(row -> assertThat(row).containsExactly("A", 2L));
+        assertThat(apply(new MaintenanceOp.Change(new Object[] {"A", 2L}, null))).containsExactly("DELETE [A, 2] -");
+        assertThat(connection.get(new Object[] {"a"})).isEmpty();
+    }
+
+    @Test
+    void aKnownChangeOfACommittedRowCommits() {
+        apply(new MaintenanceOp.Upsert(new Object[] {"a", 1L}), new MaintenanceOp.Upsert(new Object[] {"b", 2L}));
+        connection.commit();
+        connection = host.connect(session);
+        apply(new MaintenanceOp.Change(new Object[] {"a", 1L}, new Object[] {"a", 10L}),
+                new MaintenanceOp.Change(new Object[] {"b", 2L}, null), new MaintenanceOp.Change(null, new Object[] {"c", 3L}));
+        connection.prepare();
+        connection.commit();
+        assertThat(table.committedRowCount()).isEqualTo(2);
+        connection = host.connect(session);
+        assertThat(connection.get(new Object[] {"a"})).hasValueSatisfying(row -> assertThat(row).containsExactly("a", 10L));
+        assertThat(connection.get(new Object[] {"b"})).isEmpty();
+    }
+
+    @Test
     void replaceAllIsTheMinimalKeyedDiff() {
         apply(new MaintenanceOp.Upsert(new Object[] {"a", 1L}), new MaintenanceOp.Upsert(new Object[] {"b", 2L}),
                 new MaintenanceOp.Upsert(new Object[] {"c", 3L}));
