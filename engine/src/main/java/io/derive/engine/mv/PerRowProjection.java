@@ -95,29 +95,20 @@ final class PerRowProjection implements MaintenanceArm {
         if (oldImage != null && newImage != null && ValueOrder.identicalRows(oldImage, newImage)) {
             return List.of();
         }
-        if (source.isMaintained()) {
-            // A view's rows can run ahead of a source view's (one refilled after a wait, while
-            // this one was adopted), so the host looks at what it holds.
-            if (oldImage != null && (newImage == null
-                    || keyOrder.compare(backing.keyOf(oldImage), backing.keyOf(newImage)) != 0)) {
-                ops.add(new MaintenanceOp.DeleteKey(backing.keyOf(oldImage)));
-            }
-            if (newImage != null) {
-                ops.add(new MaintenanceOp.Upsert(newImage));
-            }
-            return ops;
-        }
-        // The backing's key carries the table's, so the old image is the view's row at its key
+        // The backing's key carries the source's, so the old image is the view's row at its key
         // and no other source row's image shares the new one's: the host need not read either.
+        // Not so over a view, whose rows can lag behind this one's (refilled after a wait while
+        // this one was adopted): the host then looks at what it holds.
+        boolean known = !source.isMaintained();
         if (oldImage != null && newImage != null
                 && keyOrder.compare(backing.keyOf(oldImage), backing.keyOf(newImage)) == 0) {
-            return List.of(new MaintenanceOp.Change(oldImage, newImage));
+            return List.of(known ? new MaintenanceOp.Change(oldImage, newImage) : new MaintenanceOp.Upsert(newImage));
         }
         if (oldImage != null) {
-            ops.add(new MaintenanceOp.Change(oldImage, null));
+            ops.add(known ? new MaintenanceOp.Change(oldImage, null) : new MaintenanceOp.DeleteKey(backing.keyOf(oldImage)));
         }
         if (newImage != null) {
-            ops.add(new MaintenanceOp.Change(null, newImage));
+            ops.add(known ? new MaintenanceOp.Change(null, newImage) : new MaintenanceOp.Upsert(newImage));
         }
         return ops;
     }
