@@ -89,7 +89,6 @@ final class PerRowProjection implements MaintenanceArm {
     @Override
     public List<MaintenanceOp> afterSourceChange(ExecutionContext context, TableSchema mv, TableSchema source,
                                                  Object[] before, Object[] after) {
-        List<MaintenanceOp> ops = new ArrayList<>(2);
         Object[] oldImage = before != null && inScope(before) ? project(before) : null;
         Object[] newImage = after != null && inScope(after) ? project(after) : null;
         if (oldImage != null && newImage != null && ValueOrder.identicalRows(oldImage, newImage)) {
@@ -104,6 +103,7 @@ final class PerRowProjection implements MaintenanceArm {
                 && keyOrder.compare(backing.keyOf(oldImage), backing.keyOf(newImage)) == 0) {
             return List.of(known ? new MaintenanceOp.Change(oldImage, newImage) : new MaintenanceOp.Upsert(newImage));
         }
+        List<MaintenanceOp> ops = new ArrayList<>(2);
         if (oldImage != null) {
             ops.add(known ? new MaintenanceOp.Change(oldImage, null) : new MaintenanceOp.DeleteKey(backing.keyOf(oldImage)));
         }

@@ -9,7 +9,8 @@ import java.util.Optional;
 /**
  * {@link BackingHost#applyMaintenance} for a host whose connection already reads its own writes:
  * the ops applied through the connection's ordinary reads and writes (a {@link MaintenanceOp.Change}
- * through its writes alone, with the row it knows), each change reported as what it realized (MV-016). Hosts call it after checking that they own the connection.
+ * through its writes alone, with the row it knows), each change reported as what it realized
+ * (MV-016). Hosts call it after checking that they own the connection.
  */
 public final class MaintenanceApplication {
     private static final Object[] WHOLE_TABLE = new Object[0];
@@ -61,12 +62,9 @@ public final class MaintenanceApplication {
         if (after == null) {
             connection.remove(before);
             changes.add(BackingRowChange.delete(before));
-        } else if (before == null) {
-            connection.replace(null, after);
-            changes.add(BackingRowChange.insert(after));
-        } else if (!ValueOrder.identicalRows(before, after)) {
+        } else if (before == null || !ValueOrder.identicalRows(before, after)) {
             connection.replace(before, after);
-            changes.add(BackingRowChange.update(before, after));
+            changes.add(before == null ? BackingRowChange.insert(after) : BackingRowChange.update(before, after));
         }
     }
 
