@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Timer;
 import java.util.TimerTask;
+import java.util.concurrent.locks.ReentrantLock;
 
 import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
@@ -35,8 +36,12 @@ import javax.transaction.xa.XAResource;
  * transaction, or the branch timeout rolls the whole transaction back; its other branches then
  * answer {@code XA_RB*}.
  *
- * <p>This object's monitor guards its state and every use of the carrier session while the
- * transaction is live; it never takes a managed connection's monitor.
+ * <p>Two locks, taken in this order: {@link #work} serialises every use of the carrier session
+ * (a statement, prepare, commit, rollback, close); this object's monitor guards the state alone
+ * and is held only briefly, never across a statement. So a branch lookup, a new branch's start or
+ * an {@code end} answers while a long statement runs, and a rollback from the transaction
+ * manager's thread reaches the running statement to stop it. Neither lock ever takes a managed
+ * connection's monitor.
  */
 final class GlobalTransaction {
 
@@ -54,6 +59,7 @@ final class GlobalTransaction {
     private final DeriveManagedConnection owner;
     private final Session session;
     private final Map<BranchId, Branch> branches = new LinkedHashMap<>();
+    private final ReentrantLock work = new ReentrantLock();
     private final int timeoutSeconds;
     private final long deadlineNanos;
     private TimerTask expiry;
@@ -172,7 +178,33 @@ final class GlobalTransaction {
      * @throws DeriveException the statement's own error; {@code TRANSACTION_STATE} when the
      *                         transaction is rolled back, timed out or already preparing
      */
-    synchronized Result execute(String sql, Object[] params) {
+    Result execute(String sql, Object[] params) {
+        work.lock();
+        try {
+            requireStatementsAllowed();
+            try {
+                return session.execute(sql, params);
+            } catch (DeriveException e) {
+                String reason = cancelReason;
+                if (DeriveException.CANCELED.equals(e.code()) && reason != null) {
+                    // Roll back here, not only in the canceler's thread: the application's end call
+                    // that follows must already find the transaction rolled back, with the cause.
+                    rollbackSession();
+                    endRolledBack(cancelCode, reason);
+                    throw new DeriveException(DeriveException.CANCELED,
+                            "the statement was stopped and the Derive work of this JTA transaction is rolled back: " + reason, e);
+                }
+                if (!session.inTransaction()) {
+                    endRolledBack(XaCodes.rollbackCode(e), "a statement failed and rolled it back: " + e.getMessage());
+                }
+                throw e;
+            }
+        } finally {
+            work.unlock();
+        }
+    }
+
+    private synchronized void requireStatementsAllowed() {
         if (phase == Phase.ROLLED_BACK) {
             throw new DeriveException(DeriveException.TRANSACTION_STATE,
                     "the Derive work of this JTA transaction is rolled back: " + rollbackReason);
@@ -186,98 +218,86 @@ final class GlobalTransaction {
             throw new DeriveException(DeriveException.TRANSACTION_STATE,
                     "the Derive work of this JTA transaction was rolled back by an earlier error");
         }
-        try {
-            return session.execute(sql, params);
-        } catch (DeriveException e) {
-            String reason = cancelReason;
-            if (DeriveException.CANCELED.equals(e.code()) && reason != null) {
-                // Roll back here, not only in the canceler's thread: the application's end call
-                // that follows must already find the transaction rolled back, with the cause.
-                rollbackSession();
-                endRolledBack(cancelCode, reason);
-                throw new DeriveException(DeriveException.CANCELED,
-                        "the statement was stopped and the Derive work of this JTA transaction is rolled back: " + reason, e);
-            }
-            if (!session.inTransaction()) {
-                endRolledBack(XaCodes.rollbackCode(e), "a statement failed and rolled it back: " + e.getMessage());
-            }
-            throw e;
-        }
     }
 
     /**
      * Prepares branch {@code xid}: the first prepare of any branch prepares the engine
      * transaction; the vote follows the rule in the class comment.
      */
-    synchronized int prepare(BranchId xid) throws XAException {
-        Branch b = requireBranch(xid);
-        if (b.associations > 0) {
-            throw XaCodes.error(XAException.XAER_PROTO, "prepare of a branch that is not ended");
-        }
-        if (b.votedToCommit) {
-            throw XaCodes.error(XAException.XAER_PROTO, "the branch is already prepared");
-        }
-        if (phase == Phase.ACTIVE) {
-            requireAllEnded("prepare");
-        }
-        if (phase == Phase.ACTIVE || phase == Phase.ROLLED_BACK) {
-            try {
-                CommitVote vote = prepareEngine();
-                phase = vote == CommitVote.READ_ONLY ? Phase.READ_ONLY : Phase.PREPARED;
-            } catch (XAException e) {
-                // XA: a prepare answering XA_RB* has rolled the branch back; no rollback call follows.
-                branches.remove(xid);
-                throw e;
+    int prepare(BranchId xid) throws XAException {
+        return onSession(() -> {
+            Branch b = requireBranch(xid);
+            if (b.associations > 0) {
+                throw XaCodes.error(XAException.XAER_PROTO, "prepare of a branch that is not ended");
             }
-        }
-        if (phase == Phase.PREPARED && xid.equals(carrier)) {
-            b.votedToCommit = true;
-            return XAResource.XA_OK;
-        }
-        // XA: after XA_RDONLY the branch is complete and the transaction manager sends nothing more.
-        branches.remove(xid);
-        return XAResource.XA_RDONLY;
+            if (b.votedToCommit) {
+                throw XaCodes.error(XAException.XAER_PROTO, "the branch is already prepared");
+            }
+            if (phase == Phase.ACTIVE) {
+                requireAllEnded("prepare");
+            }
+            if (phase == Phase.ACTIVE || phase == Phase.ROLLED_BACK) {
+                try {
+                    CommitVote vote = prepareEngine();
+                    phase = vote == CommitVote.READ_ONLY ? Phase.READ_ONLY : Phase.PREPARED;
+                } catch (XAException e) {
+                    // XA: a prepare answering XA_RB* has rolled the branch back; no rollback call follows.
+                    branches.remove(xid);
+                    throw e;
+                }
+            }
+            if (phase == Phase.PREPARED && xid.equals(carrier)) {
+                b.votedToCommit = true;
+                return XAResource.XA_OK;
+            }
+            // XA: after XA_RDONLY the branch is complete and the transaction manager sends nothing more.
+            branches.remove(xid);
+            return XAResource.XA_RDONLY;
+        });
     }
 
     /** Commits the transaction through branch {@code xid}: two-phase after its XA_OK vote, or one-phase. */
-    synchronized void commit(BranchId xid, boolean onePhase) throws XAException {
-        Branch b = requireBranch(xid);
-        if (!onePhase) {
-            if (!b.votedToCommit) {
-                throw XaCodes.error(XAException.XAER_PROTO, "two-phase commit of a branch that is not prepared (" + phase + ")");
+    void commit(BranchId xid, boolean onePhase) throws XAException {
+        onSession(() -> {
+            Branch b = requireBranch(xid);
+            if (!onePhase) {
+                if (!b.votedToCommit) {
+                    throw XaCodes.error(XAException.XAER_PROTO, "two-phase commit of a branch that is not prepared (" + phase + ")");
+                }
+                try {
+                    session.commit();
+                } catch (DeriveException e) {
+                    // The branch stays prepared: the transaction manager retries the commit later.
+                    throw XaCodes.error(XAException.XAER_RMFAIL, e);
+                }
+                finish(Phase.COMMITTED);
+                return null;
+            }
+            if (b.associations > 0 || b.votedToCommit || phase == Phase.READ_ONLY) {
+                throw XaCodes.error(XAException.XAER_PROTO, "one-phase commit of a branch in state " + (b.associations > 0 ? "active" : phase.name()));
+            }
+            if (phase == Phase.ACTIVE) {
+                requireAllEnded("one-phase commit");
             }
             try {
+                // Prepared by another branch's prepare (which voted XA_RDONLY): the transaction
+                // manager then commits the last branch in one phase, leaving the decision to us.
+                if (phase != Phase.PREPARED) {
+                    requireCommittable();
+                }
                 session.commit();
             } catch (DeriveException e) {
-                // The branch stays prepared: the transaction manager retries the commit later.
-                throw XaCodes.error(XAException.XAER_RMFAIL, e);
+                // A one-phase commit that fails has rolled the whole transaction back.
+                endRolledBack(XaCodes.rollbackCode(e), e.getMessage());
+                branches.remove(xid);
+                throw XaCodes.error(XaCodes.rollbackCode(e), e);
+            } catch (XAException e) {
+                branches.remove(xid);
+                throw e;
             }
             finish(Phase.COMMITTED);
-            return;
-        }
-        if (b.associations > 0 || b.votedToCommit || phase == Phase.READ_ONLY) {
-            throw XaCodes.error(XAException.XAER_PROTO, "one-phase commit of a branch in state " + (b.associations > 0 ? "active" : phase.name()));
-        }
-        if (phase == Phase.ACTIVE) {
-            requireAllEnded("one-phase commit");
-        }
-        try {
-            // Prepared by another branch's prepare (which voted XA_RDONLY): the transaction
-            // manager then commits the last branch in one phase, leaving the decision to us.
-            if (phase != Phase.PREPARED) {
-                requireCommittable();
-            }
-            session.commit();
-        } catch (DeriveException e) {
-            // A one-phase commit that fails has rolled the whole transaction back.
-            endRolledBack(XaCodes.rollbackCode(e), e.getMessage());
-            branches.remove(xid);
-            throw XaCodes.error(XaCodes.rollbackCode(e), e);
-        } catch (XAException e) {
-            branches.remove(xid);
-            throw e;
-        }
-        finish(Phase.COMMITTED);
+            return null;
+        });
     }
 
     /**
@@ -287,19 +307,18 @@ final class GlobalTransaction {
      */
     void rollback(BranchId xid) throws XAException {
         stopRunningStatement(XAException.XA_RBROLLBACK, "the transaction manager rolled it back");
-        rollbackLocked(xid);
-    }
-
-    private synchronized void rollbackLocked(BranchId xid) throws XAException {
-        requireBranch(xid);
-        if (phase == Phase.ACTIVE || phase == Phase.PREPARED) {
-            try {
-                session.rollback();
-            } finally {
-                endRolledBack(XAException.XA_RBROLLBACK, "a branch was rolled back");
+        onSession(() -> {
+            requireBranch(xid);
+            if (phase == Phase.ACTIVE || phase == Phase.PREPARED) {
+                try {
+                    session.rollback();
+                } finally {
+                    endRolledBack(XAException.XA_RBROLLBACK, "a branch was rolled back");
+                }
             }
-        }
-        branches.remove(xid);
+            branches.remove(xid);
+            return null;
+        });
     }
 
     /**
@@ -307,13 +326,21 @@ final class GlobalTransaction {
      * parked in the database, to be decided there ({@code Database.commitInDoubt}); an active one
      * rolls back with the session.
      */
-    synchronized void closeOwnerSession() {
-        if (phase == Phase.PREPARED) {
-            finish(Phase.PARKED);
-        } else if (phase == Phase.ACTIVE) {
-            endRolledBack(XAException.XA_RBROLLBACK, "its connection was destroyed");
+    void closeOwnerSession() {
+        stopRunningStatement(XAException.XA_RBROLLBACK, "its connection was destroyed");
+        work.lock();
+        try {
+            synchronized (this) {
+                if (phase == Phase.PREPARED) {
+                    finish(Phase.PARKED);
+                } else if (phase == Phase.ACTIVE) {
+                    endRolledBack(XAException.XA_RBROLLBACK, "its connection was destroyed");
+                }
+                session.close();
+            }
+        } finally {
+            work.unlock();
         }
-        session.close();
     }
 
     synchronized boolean isRolledBack() {
@@ -340,14 +367,35 @@ final class GlobalTransaction {
     /** The timeout: roll back at the deadline, stopping a running statement, or while the application thread is idle. */
     private void expire() {
         stopRunningStatement(XAException.XA_RBTIMEOUT, "it outlived its " + timeoutSeconds + " s timeout");
-        synchronized (this) {
-            if (phase != Phase.ACTIVE) {
-                return;
+        work.lock();
+        try {
+            synchronized (this) {
+                if (phase != Phase.ACTIVE) {
+                    return;
+                }
+                LOG.log(Level.INFO, "rolling back global transaction branch {0}: it outlived its {1} s timeout", carrier, timeoutSeconds);
+                rollbackSession();
+                endRolledBack(XAException.XA_RBTIMEOUT, "it outlived its " + timeoutSeconds + " s timeout");
             }
-            LOG.log(Level.INFO, "rolling back global transaction branch {0}: it outlived its {1} s timeout", carrier, timeoutSeconds);
-            rollbackSession();
-            endRolledBack(XAException.XA_RBTIMEOUT, "it outlived its " + timeoutSeconds + " s timeout");
+        } finally {
+            work.unlock();
         }
+    }
+
+    /** Runs {@code body} holding both locks, in their order: the session's, then the state's. */
+    private <T> T onSession(SessionWork<T> body) throws XAException {
+        work.lock();
+        try {
+            synchronized (this) {
+                return body.run();
+            }
+        } finally {
+            work.unlock();
+        }
+    }
+
+    private interface SessionWork<T> {
+        T run() throws XAException;
     }
 
     private void rollbackSession() {
@@ -418,7 +466,7 @@ final class GlobalTransaction {
         return b;
     }
 
-    private void endRolledBack(int code, String reason) {
+    private synchronized void endRolledBack(int code, String reason) {
         if (phase == Phase.ROLLED_BACK) {
             return;
         }

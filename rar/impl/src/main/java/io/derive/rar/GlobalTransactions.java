@@ -16,8 +16,10 @@ import javax.transaction.xa.XAException;
  * through any XAResource of the resource manager).
  *
  * <p>Lock order: a managed connection's monitor, then this registry's, then a
- * {@link GlobalTransaction}'s; a global transaction never calls back into the registry while
- * holding its own monitor, so callers {@link #forgetIfFinished forget} it after a call returns.
+ * {@link GlobalTransaction}'s state monitor, which is never held across a statement (the registry
+ * never takes a transaction's session lock, so it never waits for a running statement); a global
+ * transaction never calls back into the registry, so callers {@link #forgetIfFinished forget} it
+ * after a call returns.
  */
 final class GlobalTransactions {
 

@@ -234,21 +234,14 @@ class GlobalTransactionBranchesTest {
     }
 
     @Test
-    @Timeout(60)
+    // A separate thread: a test thread blocked on a monitor ignores the interrupt of the default mode.
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aRollbackFromAnotherThreadStopsTheRunningStatement() throws Exception {
         DeriveManagedConnection mc = newConnection();
-        XAResource xa = mc.getXAResource();
         Xid xid = newXid((byte) 1);
-        xa.start(xid, XAResource.TMNOFLAGS);
+        mc.getXAResource().start(xid, XAResource.TMNOFLAGS);
         handle(mc).execute("insert into t values (96, 0)");
-        CompletableFuture<String> endless = CompletableFuture.supplyAsync(() -> {
-            try {
-                handle(mc).query("with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c");
-                return "finished";
-            } catch (Exception e) {
-                return e.getMessage();
-            }
-        });
+        CompletableFuture<String> endless = runningEndlessStatement(mc);
 
         // The transaction manager's rollback, as at its own timeout, from its own thread.
         newConnection().getXAResource().rollback(xid);
@@ -257,7 +250,51 @@ class GlobalTransactionBranchesTest {
         assertThat(read("select k from t where k = 96")).isEmpty();
     }
 
+    @Test
+    // A separate thread: a test thread blocked on a monitor ignores the interrupt of the default mode.
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aSecondBranchStartsAndEndsWhileTheFirstRunsAStatement() throws Exception {
+        DeriveManagedConnection mc1 = newConnection();
+        DeriveManagedConnection mc2 = newConnection();
+        Xid xid1 = newXid((byte) 1);
+        Xid xid2 = sameGlobal(xid1, (byte) 2);
+        mc1.getXAResource().start(xid1, XAResource.TMNOFLAGS);
+        CompletableFuture<String> endless = runningEndlessStatement(mc1);
+
+        mc2.getXAResource().start(xid2, XAResource.TMNOFLAGS);
+        mc2.getXAResource().end(xid2, XAResource.TMSUCCESS);
+        mc2.getXAResource().rollback(xid2);
+
+        assertThat(endless.get()).contains("rolled back");
+    }
+
     // --- helpers ---
+
+    /**
+     * Starts a statement that never ends on {@code mc}'s branch and returns once it runs (its
+     * message, or "finished", completes the future). Completion calls made meanwhile must not
+     * wait for it: a branch lookup once waited for the statement's lock, forever.
+     */
+    private static CompletableFuture<String> runningEndlessStatement(DeriveManagedConnection mc) throws Exception {
+        Thread[] runner = new Thread[1];
+        CompletableFuture<String> endless = CompletableFuture.supplyAsync(() -> {
+            runner[0] = Thread.currentThread();
+            try {
+                handle(mc).query("with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c");
+                return "finished";
+            } catch (Exception e) {
+                return e.getMessage();
+            }
+        });
+        while (runner[0] == null || !insideAStatement(runner[0])) {
+            Thread.sleep(5);
+        }
+        return endless;
+    }
+
+    private static boolean insideAStatement(Thread thread) {
+        return Arrays.stream(thread.getStackTrace()).anyMatch(f -> f.getClassName().startsWith("io.derive.engine.exec"));
+    }
 
     /** Two connections, each on its own branch of one global transaction, both ended: t gets row base, u row base + 1. */
     private record Branches(XAResource first, Xid xid1, XAResource second, Xid xid2, DeriveManagedConnection secondConnection) {
