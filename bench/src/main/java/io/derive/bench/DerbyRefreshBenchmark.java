@@ -36,6 +36,9 @@ import java.util.concurrent.TimeUnit;
  * deletes and inserts its {@value #GROUPS} rows; at this number of groups that difference is well
  * below the noise of reading a million rows. Each call is timed on its own (single shot): one
  * call reads the whole source.
+ *
+ * <p>{@code aggregatesInDerby} is the Derby host's option: {@code true} (its default) lets Derby
+ * group the source for the engine, {@code false} has the engine read every row and group them.
  */
 // A million source rows on both sides, with Derby's page caches.
 @Fork(jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
@@ -59,6 +62,9 @@ public class DerbyRefreshBenchmark {
         @Param("1000000")
         public int rows;
 
+        @Param({"true", "false"})
+        public boolean aggregatesInDerby;
+
         /** Reachable from tests in this package, which check the view against its body. */
         Database database;
         Session session;
@@ -66,7 +72,8 @@ public class DerbyRefreshBenchmark {
 
         @Setup(Level.Trial)
         public void open() throws Exception {
-            database = DerbySettings.deriveOnDerby("derby-refresh-bench");
+            database = DerbySettings.deriveOnDerby("derby-refresh-bench",
+                    new io.derive.derby.DerbyTableModule().withAggregatesInDerby(aggregatesInDerby));
             session = database.openSession();
             session.execute(CREATE_SOURCE);
             PreparedStatement insert = session.prepare(INSERT);

@@ -43,6 +43,12 @@ final class DerbySettings {
         return Derive.open(DatabaseConfig.named(name).withDefaultHost("derby"));
     }
 
+    /** {@link #deriveOnDerby(String)} on a Derby host of the given module (its options, the same shared Derby). */
+    static Database deriveOnDerby(String name, io.derive.derby.DerbyTableModule module) {
+        apply();
+        return Derive.open(DatabaseConfig.named(name).withDefaultHost("derby").withModule(module));
+    }
+
     private static void setUnlessGiven(String property, String value) {
         if (System.getProperty(property) == null) {
             System.setProperty(property, value);

@@ -26,6 +26,7 @@ class DerbyRefreshBenchmarkTest {
     @BeforeEach
     void openTrial() throws Exception {
         derive.rows = ROWS;
+        derive.aggregatesInDerby = true;
         derby.rows = ROWS;
         derive.open();
         derby.open();

@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.NavigableSet;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 
 /**
@@ -34,10 +36,50 @@ final class BeforeImages {
     }
 
     private final ConcurrentSkipListMap<byte[], Version[]> versions = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+    private final AtomicLong writes = new AtomicLong();
+    private final AtomicInteger rewrites = new AtomicInteger();
 
     /** Registers, before Derby is written at {@code key}, the value it held ({@code null}: none). */
     void writing(byte[] key, Object before) {
         versions.merge(key, new Version[] {new Version(IN_FLIGHT, before)}, BeforeImages::append);
+        // Counted after the version: whoever reads the count before this sees the version too.
+        writes.incrementAndGet();
+    }
+
+    /** Announces a rewrite of the whole key space that keeps no versions, ended by {@link #rewritten}. */
+    void rewriting() {
+        rewrites.incrementAndGet();
+        writes.incrementAndGet();
+    }
+
+    /** The rewrite {@link #rewriting} announced is committed or abandoned in Derby. */
+    void rewritten() {
+        writes.incrementAndGet();
+        rewrites.decrementAndGet();
+    }
+
+    /**
+     * How many writes have been announced so far: a reader that reads this, then finds
+     * {@link #settledFor} its snapshot, then reads Derby, then reads this again unchanged, has read
+     * exactly the snapshot's rows.
+     */
+    long writes() {
+        return writes.get();
+    }
+
+    /** Whether Derby holds exactly {@code snapshot}'s rows: no rewrite runs and no key holds a version hidden from it. */
+    boolean settledFor(long snapshot) {
+        if (rewrites.get() > 0) {
+            return false;
+        }
+        for (Version[] history : versions.values()) {
+            for (Version v : history) {
+                if (v.hiddenFrom(snapshot)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** The write at {@code key} committed as commit {@code sequence}. */

@@ -529,6 +529,16 @@ final class DerbyTable implements HostedTable {
      */
     void replaceCommitted(List<Object[]> rows) {
         String key = DerbySql.identifier(keyColumn(shape));
+        images.rewriting();
+        try {
+            replaceCommittedRows(rows, key);
+        } finally {
+            images.rewritten();
+        }
+        committedRows.set(rows.size());
+    }
+
+    private void replaceCommittedRows(List<Object[]> rows, String key) {
         module.store().onOwnConnection(c -> {
             try (java.sql.Statement s = c.createStatement()) {
                 module.executed(1);
@@ -560,7 +570,6 @@ final class DerbyTable implements HostedTable {
             }
             return null;
         });
-        committedRows.set(rows.size());
     }
 
     /** The engine row in the result columns starting at {@code first}. */

@@ -1,11 +1,13 @@
 package io.derive.derby;
 
+import io.derive.engine.spi.GroupedAggregate;
 import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.KeyRange;
 import io.derive.engine.spi.RowCursor;
 import io.derive.engine.spi.TableConnection;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -92,6 +94,13 @@ final class DerbyTableConnection implements TableConnection {
         transaction.requireUsable();
         return ordered(table.index(index).scan(transaction, prefix, session.readSequence(), transaction.pending(table)),
                 descending);
+    }
+
+    /** Derby groups the rows itself when its answer is exactly the engine's ({@link DerbyAggregate}). */
+    @Override
+    public Optional<List<Object[]>> aggregate(GroupedAggregate aggregate) {
+        transaction.requireUsable();
+        return DerbyAggregate.compute(table, transaction, aggregate, session.readSequence());
     }
 
     private static RowCursor ordered(RowCursor ascending, boolean descending) {

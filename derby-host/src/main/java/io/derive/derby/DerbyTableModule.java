@@ -51,6 +51,7 @@ public final class DerbyTableModule implements TableModule {
     private final Supplier<EmbeddedDerbyDatabase> opener;
     private final boolean scratch;
     private final Duration lockTimeout;
+    private final boolean aggregatesInDerby;
     private DerbyStore store;
     private DetachedIndexes detached;
     private InDoubtManifest manifest;
@@ -60,6 +61,7 @@ public final class DerbyTableModule implements TableModule {
     private final Set<DerbyTransaction> writers = ConcurrentHashMap.newKeySet();
     /** Statements the session connections ran, and those of the stores this module has closed. */
     private final AtomicLong statements = new AtomicLong();
+    private final AtomicLong aggregates = new AtomicLong();
     /** The flushes of commits whose before-images some snapshot may still read, oldest first. */
     private final PriorityBlockingQueue<Flush> committedFlushes = new PriorityBlockingQueue<>(16, Comparator.comparingLong(Flush::sequence));
     /** Held by the one commit that retires old flushes; the others leave it to that one. */
@@ -72,13 +74,14 @@ public final class DerbyTableModule implements TableModule {
      * than creating a few tables.
      */
     public DerbyTableModule() {
-        this(null, true, DEFAULT_LOCK_TIMEOUT);
+        this(null, true, DEFAULT_LOCK_TIMEOUT, true);
     }
 
-    private DerbyTableModule(Supplier<EmbeddedDerbyDatabase> opener, boolean scratch, Duration lockTimeout) {
+    private DerbyTableModule(Supplier<EmbeddedDerbyDatabase> opener, boolean scratch, Duration lockTimeout, boolean aggregatesInDerby) {
         this.opener = opener;
         this.scratch = scratch;
         this.lockTimeout = lockTimeout;
+        this.aggregatesInDerby = aggregatesInDerby;
     }
 
     /**
@@ -87,7 +90,7 @@ public final class DerbyTableModule implements TableModule {
      */
     public static DerbyTableModule inDirectory(Path directory) {
         Objects.requireNonNull(directory, "directory");
-        return new DerbyTableModule(() -> EmbeddedDerbyDatabase.open(derbyDirectory(directory)), false, DEFAULT_LOCK_TIMEOUT);
+        return new DerbyTableModule(() -> EmbeddedDerbyDatabase.open(derbyDirectory(directory)), false, DEFAULT_LOCK_TIMEOUT, true);
     }
 
     /** Where {@link #inDirectory} keeps Derby's files. */
@@ -100,7 +103,20 @@ public final class DerbyTableModule implements TableModule {
      * session has locked before it fails with a lock-timeout error (whole seconds, at least 1).
      */
     public DerbyTableModule withLockTimeout(Duration timeout) {
-        return new DerbyTableModule(opener, scratch, timeout);
+        return new DerbyTableModule(opener, scratch, timeout, aggregatesInDerby);
+    }
+
+    /**
+     * This module with Derby computing the aggregates it can compute exactly ({@link DerbyAggregate}),
+     * the default, or ({@code false}) the engine reading every row for them: the two give the same
+     * answers, so this only compares their costs.
+     */
+    public DerbyTableModule withAggregatesInDerby(boolean inDerby) {
+        return new DerbyTableModule(opener, scratch, lockTimeout, inDerby);
+    }
+
+    boolean aggregatesInDerby() {
+        return aggregatesInDerby;
     }
 
     @Override
@@ -272,6 +288,11 @@ public final class DerbyTableModule implements TableModule {
         statements.addAndGet(count);
     }
 
+    /** Counts an aggregate whose answer Derby computed ({@link DerbyAggregate}). */
+    void aggregated() {
+        aggregates.incrementAndGet();
+    }
+
     /** Commit {@code flush.sequence()} has published: its before-images wait for {@link #retireOlderThan}. */
     void committed(Flush flush) {
         committedFlushes.add(flush);
@@ -304,6 +325,14 @@ public final class DerbyTableModule implements TableModule {
      */
     public synchronized long statementsExecuted() {
         return statements.get() + (store == null ? 0 : store.statementsExecuted());
+    }
+
+    /**
+     * How many aggregates the engine took as Derby computed them instead of reading the rows
+     * ({@link io.derive.engine.spi.TableConnection#aggregate}); the rest it declined or was not offered.
+     */
+    public long aggregatesComputedByDerby() {
+        return aggregates.get();
     }
 
     private static EmbeddedDerbyDatabase scratchDatabase(long lockTimeoutSeconds) {

@@ -112,6 +112,17 @@ public interface TableConnection {
         return scanIndex(index, range.prefix());
     }
 
+    /**
+     * The groups of {@code aggregate} over the effective rows, computed by the host, or empty when
+     * the host leaves it to the engine (the default): it may decline any aggregate at any time,
+     * and must decline whenever it cannot answer exactly what the engine would from a full
+     * {@link #scan}, as of the same state (for a host with snapshots: this connection's snapshot
+     * with its own writes over it). Rows come in no particular order.
+     */
+    default Optional<java.util.List<Object[]>> aggregate(GroupedAggregate aggregate) {
+        return Optional.empty();
+    }
+
     /** Stores a row, replacing the effective row with the same key if there is one. */
     void put(Object[] row);
 

@@ -62,18 +62,8 @@ final class Aggregation {
         if (groups.isEmpty() && keys.length == 0) {
             groups.put(List.of(), new Group(new Object[0], newAccumulators()));
         }
-        List<Group> ordered = new ArrayList<>(groups.values());
-        ordered.sort((a, b) -> {
-            for (int i = 0; i < a.key().length; i++) {
-                int c = ValueOrder.compare(a.key()[i], b.key()[i], collations.get(i));
-                if (c != 0) {
-                    return c;
-                }
-            }
-            return 0;
-        });
-        List<Object[]> out = new ArrayList<>(ordered.size());
-        for (Group group : ordered) {
+        List<Object[]> out = new ArrayList<>(groups.size());
+        for (Group group : groups.values()) {
             Object[] row = new Object[keys.length + arguments.length];
             System.arraycopy(group.key(), 0, row, 0, keys.length);
             for (int i = 0; i < arguments.length; i++) {
@@ -81,7 +71,22 @@ final class Aggregation {
             }
             out.add(row);
         }
-        return out;
+        return inKeyOrder(out, node);
+    }
+
+    /** {@code rows} of {@code node}, sorted in place by their group keys as the keys' collations order them. */
+    static List<Object[]> inKeyOrder(List<Object[]> rows, PlanNode.Aggregate node) {
+        List<io.derive.engine.types.Collation> collations = node.groupKeys().stream().map(BoundExpr::collation).toList();
+        rows.sort((a, b) -> {
+            for (int i = 0; i < collations.size(); i++) {
+                int c = ValueOrder.compare(a[i], b[i], collations.get(i));
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        });
+        return rows;
     }
 
     /** One group: the key values of its first row, and its aggregates' states. */

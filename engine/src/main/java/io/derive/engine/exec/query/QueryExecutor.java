@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.BiPredicate;
 
@@ -113,7 +114,9 @@ public final class QueryExecutor {
             return apply(apply);
         }
         if (node instanceof PlanNode.Aggregate aggregate) {
-            return Cursors.of(new Aggregation(aggregate, parameters).run(open(aggregate.input())));
+            cancellation.check();
+            Optional<List<Object[]>> byHost = HostAggregation.offer(aggregate, transaction);
+            return Cursors.of(byHost.isPresent() ? byHost.get() : new Aggregation(aggregate, parameters).run(open(aggregate.input())));
         }
         if (node instanceof PlanNode.SetOperation set) {
             return Cursors.of(SetOperations.run(set, readAll(set.left()), readAll(set.right())));
