@@ -67,6 +67,7 @@ final class DerbyTable implements HostedTable {
     private final AtomicLong committedRows;
     private final DerbyBackingHost backing = new DerbyBackingHost(this);
     private final BeforeImages images = new BeforeImages();
+    private final ColumnMagnitudes magnitudes;
     /** The in-doubt branches of an ended process that wrote this table; see {@link #inDoubtWriters()}. */
     private final Set<BranchId> inDoubtWriters = new LinkedHashSet<>();
     /** Indexes created while {@link #inDoubtWriters} were not empty, built once they are. */
@@ -94,6 +95,7 @@ final class DerbyTable implements HostedTable {
         this.qualified = DerbySql.qualified(derbySchema, derbyName);
         this.keyCodec = KeyCodec.of(shape);
         this.codecs = shape.columns().stream().map(c -> ColumnCodec.of(c.type())).toArray(ColumnCodec[]::new);
+        this.magnitudes = new ColumnMagnitudes(shape);
         this.committedRows = new AtomicLong(rows);
         List<String> names = shape.columns().stream().map(c -> DerbySql.identifier(c.name())).toList();
         this.columnList = String.join(", ", names);
@@ -335,6 +337,11 @@ final class DerbyTable implements HostedTable {
         return images;
     }
 
+    /** Bounds of the integer values this table holds in Derby. */
+    ColumnMagnitudes magnitudes() {
+        return magnitudes;
+    }
+
     /** The committed row at {@code key} (its encoded key) as of {@code snapshot}, or {@code null}. */
     Object[] read(DerbyTransaction tx, byte[] key, long snapshot) {
         if (tx.justRead(this, key, snapshot)) {
@@ -464,6 +471,9 @@ final class DerbyTable implements HostedTable {
      */
     void register(TableChanges changes, Flush flush) {
         for (Change c : changes.rows()) {
+            if (c.row() != null) {
+                magnitudes.writing(c.row());
+            }
             flush.writing(images, c.key(), c.committed());
         }
         changes.entries().forEach((index, entries) -> index.register(entries, flush));
@@ -529,6 +539,7 @@ final class DerbyTable implements HostedTable {
      */
     void replaceCommitted(List<Object[]> rows) {
         String key = DerbySql.identifier(keyColumn(shape));
+        rows.forEach(magnitudes::writing);
         images.rewriting();
         try {
             replaceCommittedRows(rows, key);

@@ -113,6 +113,22 @@ class DerbyAggregateTest {
     }
 
     @Test
+    void aSumOverValuesWrittenAfterItsColumnWasBoundedIsCheckedAgainstThem() {
+        session.execute("create table big (id integer primary key, v integer)");
+        session.execute("insert into big values (9, 1)");
+        assertThat(values("select sum(v) from big")).containsExactly(List.of(1L));
+        assertThat(module.aggregatesComputedByDerby()).as("the read that bounds v").isEqualTo(1);
+
+        // As above: Derby's order would not overflow, the engine's key order does.
+        session.execute("insert into big values (3, -2)");
+        session.execute("insert into big values (1, 9223372036854775806)");
+        session.execute("insert into big values (2, 2)");
+
+        assertThatThrownBy(() -> session.execute("select sum(v) from big")).hasMessageContaining("integer overflow");
+        assertThat(module.aggregatesComputedByDerby()).isEqualTo(1);
+    }
+
+    @Test
     void aModuleWithoutAggregatesInDerbyLeavesThemToTheEngine() {
         DerbyTableModule engineOnly = new DerbyTableModule().withAggregatesInDerby(false);
         try (Database other = Derive.open(DatabaseConfig.named("derby-aggregate-off").withDefaultHost("derby").withModule(engineOnly));
