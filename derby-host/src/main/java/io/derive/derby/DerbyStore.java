@@ -371,6 +371,19 @@ final class DerbyStore implements AutoCloseable {
         }
     }
 
+    /**
+     * A read on the DDL connection, in autocommit: unlike {@link #onOwnConnection} it neither
+     * forgets the tables read from Derby's catalog nor makes the lock settings the writers' (an
+     * open that only reads needs neither).
+     */
+    synchronized <T> T reading(SqlWork<T> work) {
+        try {
+            return work.run(ddl);
+        } catch (SQLException e) {
+            throw failure("read", e);
+        }
+    }
+
     /** JDBC work that may fail with an {@link SQLException}. */
     interface SqlWork<T> {
         T run(Connection connection) throws SQLException;

@@ -46,7 +46,7 @@ final class DetachedIndexes {
                 ? TABLE
                 : store.createTable(schema, TABLE, DerbySql.identifier(NAME) + " varchar(32672) not null primary key");
         DetachedIndexes detached = new DetachedIndexes(module, DerbySql.qualified(schema, name));
-        store.onOwnConnection(c -> {
+        store.reading(c -> {
             try (Statement s = c.createStatement();
                  ResultSet rs = s.executeQuery("select " + DerbySql.identifier(NAME) + " from " + detached.qualified)) {
                 module.executed(1);

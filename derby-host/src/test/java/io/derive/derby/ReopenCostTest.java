@@ -122,6 +122,15 @@ class ReopenCostTest {
     }
 
     @Test
+    void anAdoptingOpenReadsDerbysCatalogOnceAndEachOfTheHostsFourTablesOnce() {
+        create(directory, 10);
+
+        assertThat(reopen(directory).statements())
+                .as("the columns of every table; the catalog, its meta entries, heuristic decisions, detached indexes")
+                .isEqualTo(5);
+    }
+
+    @Test
     void theFirstWriteOfAnOpenSetsOnlyTheLockSettingsThatChanged() {
         create(directory, 10);
         long same = writeOnce(DerbyTableModule.inDirectory(directory), 10);
