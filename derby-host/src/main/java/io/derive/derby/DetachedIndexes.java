@@ -20,6 +20,10 @@ import java.util.Set;
  * forgotten when a new index table takes the name, or once the open that follows has rewritten the
  * catalog ({@link #forgetAll}), which then names only the index tables that open reattached or
  * built.
+ *
+ * <p>The record's Derby table exists only while it holds a name: it is created with the first and
+ * dropped with the last. An open learns from the listing of Derby's catalog it reads anyway that
+ * there is none, nearly always, and then reads nothing more.
  */
 final class DetachedIndexes {
     private static final String TABLE = "DETACHED_INDEXES";
@@ -29,6 +33,7 @@ final class DetachedIndexes {
     /** The Derby table of the record; null for {@link #none}. */
     private final String qualified;
     private final Set<String> names = new HashSet<>();
+    private boolean exists;
 
     private DetachedIndexes(DerbyTableModule module, String qualified) {
         this.module = module;
@@ -40,22 +45,22 @@ final class DetachedIndexes {
         return new DetachedIndexes(module, null);
     }
 
-    /** The record of the database of {@code store}, created when absent, with the names it holds. */
+    /** The record of the database of {@code store}, with the names it holds. */
     static DetachedIndexes open(DerbyTableModule module, DerbyStore store, String schema) {
-        String name = store.reopen(schema, TABLE, java.util.Map.of(NAME, "VARCHAR"))
-                ? TABLE
-                : store.createTable(schema, TABLE, DerbySql.identifier(NAME) + " varchar(32672) not null primary key");
-        DetachedIndexes detached = new DetachedIndexes(module, DerbySql.qualified(schema, name));
-        store.reading(c -> {
-            try (Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("select " + DerbySql.identifier(NAME) + " from " + detached.qualified)) {
-                module.executed(1);
-                while (rs.next()) {
-                    detached.names.add(rs.getString(1));
+        DetachedIndexes detached = new DetachedIndexes(module, DerbySql.qualified(schema, TABLE));
+        detached.exists = store.reopen(schema, TABLE, java.util.Map.of(NAME, "VARCHAR"));
+        if (detached.exists) {
+            store.reading(c -> {
+                try (Statement s = c.createStatement();
+                     ResultSet rs = s.executeQuery("select " + DerbySql.identifier(NAME) + " from " + detached.qualified)) {
+                    module.executed(1);
+                    while (rs.next()) {
+                        detached.names.add(rs.getString(1));
+                    }
                 }
-            }
-            return null;
-        });
+                return null;
+            });
+        }
         return detached;
     }
 
@@ -65,39 +70,61 @@ final class DetachedIndexes {
 
     /** Records that {@code indexTable} (a qualified Derby name) is no longer maintained. */
     synchronized void add(String indexTable) {
-        if (names.add(indexTable)) {
-            run("insert into " + qualified + " values (?)", indexTable);
-        }
-    }
-
-    /** Forgets {@code indexTable}: a new index table of that name has just been created. */
-    synchronized void remove(String indexTable) {
-        if (names.remove(indexTable)) {
-            run("delete from " + qualified + " where " + DerbySql.identifier(NAME) + " = ?", indexTable);
-        }
-    }
-
-    /** Forgets every name: the catalog just written names none of these tables. */
-    synchronized void forgetAll() {
-        if (!names.isEmpty()) {
-            names.clear();
-            run("delete from " + qualified, null);
-        }
-    }
-
-    private void run(String sql, String indexTable) {
-        if (qualified == null) {
+        if (qualified == null || !names.add(indexTable)) {
             return;
         }
         module.store().onOwnConnection(c -> {
-            try (PreparedStatement p = c.prepareStatement(sql)) {
-                if (indexTable != null) {
-                    p.setString(1, indexTable);
+            try (Statement s = c.createStatement()) {
+                if (!exists) {
+                    module.executed(1);
+                    s.execute("create table " + qualified + " (" + DerbySql.identifier(NAME) + " varchar(32672) not null primary key)");
                 }
+            }
+            try (PreparedStatement p = c.prepareStatement("insert into " + qualified + " values (?)")) {
+                p.setString(1, indexTable);
                 module.executed(1);
                 p.executeUpdate();
             }
             return null;
         });
+        exists = true;
+    }
+
+    /** Forgets {@code indexTable}: a new index table of that name has just been created. */
+    synchronized void remove(String indexTable) {
+        if (qualified == null || !names.remove(indexTable)) {
+            return;
+        }
+        if (names.isEmpty()) {
+            dropRecord();
+            return;
+        }
+        module.store().onOwnConnection(c -> {
+            try (PreparedStatement p = c.prepareStatement("delete from " + qualified + " where " + DerbySql.identifier(NAME) + " = ?")) {
+                p.setString(1, indexTable);
+                module.executed(1);
+                p.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /** Forgets every name: the catalog just written names none of these tables. */
+    synchronized void forgetAll() {
+        names.clear();
+        if (exists) {
+            dropRecord();
+        }
+    }
+
+    private void dropRecord() {
+        module.store().onOwnConnection(c -> {
+            try (Statement s = c.createStatement()) {
+                module.executed(1);
+                s.execute("drop table " + qualified);
+            }
+            return null;
+        });
+        exists = false;
     }
 }
