@@ -192,9 +192,12 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * commit), {@code filled} leaves the catalog, and a keyed diff makes the contents the body's.
      * Precondition: {@link #movable}, and the transaction holds the catalog exclusive.
      *
+     * @param known {@code filled}'s rows sorted by key when they are known exactly, so that the diff
+     *              reads none of them back; null to read them
      * @return the rows the diff changed
      */
-    long refreshOnto(TableSchema mv, TableSchema filled, ExecutionContext context, io.derive.engine.sql.ast.SourceSpan at) {
+    long refreshOnto(TableSchema mv, TableSchema filled, List<Object[]> known, ExecutionContext context,
+                     io.derive.engine.sql.ast.SourceSpan at) {
         long started = System.nanoTime();
         Transaction txn = context.transaction();
         io.derive.engine.schema.Catalog catalog = txn.catalog();
@@ -209,7 +212,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         txn.onCommit(mv.storage()::drop);
         txn.changeCatalog(catalog.without(filled).replacing(mv, placed));
-        List<BackingRowChange> changes = fill(placed, bodyPlan(placed, context), context);
+        List<BackingRowChange> changes = fill(placed, bodyPlan(placed, context), context, bodyRows -> { }, known);
         cascade(context, placed, changes, true);
         refreshed(placed, changes.size(), started, txn);
         return changes.size();
@@ -676,6 +679,16 @@ public final class MaterializedViews implements MaterializedViewOperations {
     /** {@link #fill(TableSchema, PlanNode, ExecutionContext)}, telling {@code bodyRows} how many rows the body produced. */
     List<BackingRowChange> fill(TableSchema mv, PlanNode plan, ExecutionContext context,
                                 java.util.function.LongConsumer bodyRows) {
+        return fill(mv, plan, context, bodyRows, null);
+    }
+
+    /**
+     * {@link #fill(TableSchema, PlanNode, ExecutionContext, java.util.function.LongConsumer)}; when
+     * {@code known} is not null it is exactly the backing's rows, sorted by key, and the diff is made
+     * against it, writing the changed rows as known changes without reading the backing.
+     */
+    private List<BackingRowChange> fill(TableSchema mv, PlanNode plan, ExecutionContext context,
+                                        java.util.function.LongConsumer bodyRows, List<Object[]> known) {
         // The whole backing and the arm's own state are rewritten: no other writer may be working on them.
         context.transaction().lockTable(mv.storage(), LockMode.EXCLUSIVE);
         List<Object[]> rows = new ArrayList<>();
@@ -694,7 +707,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
             }
         }
         bodyRows.accept(rows.size());
-        return apply(context, mv, List.of(new MaintenanceOp.ReplaceAll(rows)));
+        return apply(context, mv, known == null ? List.of(new MaintenanceOp.ReplaceAll(rows)) : KnownContents.changes(shape, known, rows));
     }
 
     /**

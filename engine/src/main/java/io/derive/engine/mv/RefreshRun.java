@@ -120,9 +120,12 @@ final class RefreshRun {
         RunEvaluations.Evaluation evaluation = evaluations.of(mv.qualifiedName(), run).orElseGet(() -> evaluate(shadow, run));
         List<Object[]> rows = evaluation.rows();
         TableShape shape = shadow.storage().shape();
-        int from = evaluation.committed() >= 0 ? evaluation.committed() : resumed(shadow, rows);
+        Object[] last = evaluation.committed() >= 0 ? null : lastRow(shadow);
+        int from = evaluation.committed() >= 0 ? evaluation.committed()
+                : last == null ? 0 : after(rows, shape, shape.keyOf(last));
         int to = (int) Math.min(rows.size(), from + limit);
-        txn.onCommit(() -> evaluation.chunkCommitted(to));
+        boolean firstOnEmpty = evaluation.committed() < 0 && last == null;
+        txn.onCommit(() -> evaluation.chunkCommitted(to, firstOnEmpty));
         // Every key after the shadow's greatest is absent from it, and only this run writes it (locked above).
         TableConnection connection = txn.connection(shadow);
         for (Object[] row : rows.subList(from, to)) {
@@ -143,7 +146,10 @@ final class RefreshRun {
                 && fits(shadow, MaterializedViews.refreshedColumns(mv, context, at));
         long changed;
         if (onto) {
-            changed = views.refreshOnto(mv, shadow, context, at);
+            // When this open wrote the whole shadow, its rows are known: the diff reads none back.
+            List<Object[]> known = evaluations.of(mv.qualifiedName(), run).filter(RunEvaluations.Evaluation::wroteAll)
+                    .map(RunEvaluations.Evaluation::rows).orElse(null);
+            changed = views.refreshOnto(mv, shadow, known, context, at);
         } else {
             drop(shadow);
             changed = views.refreshInPlace(txn.catalog().table(mv.schema(), mv.name()).orElseThrow(), context, at);
@@ -252,14 +258,13 @@ final class RefreshRun {
     }
 
     /**
-     * Where a run continues that this open has no committed chunk of: after the greatest key in
-     * its shadow (a descending scan, which a host may answer by reading the whole shadow, so only
-     * once per run and open).
+     * The shadow's row of the greatest key, or null when it is empty: a run this open has no
+     * committed chunk of continues after it (a descending scan, which a host may answer by
+     * reading the whole shadow, so only once per run and open).
      */
-    private int resumed(TableSchema shadow, List<Object[]> rows) {
-        TableShape shape = shadow.storage().shape();
+    private Object[] lastRow(TableSchema shadow) {
         try (RowCursor last = context.transaction().connection(shadow).scan(new Object[0], true)) {
-            return last.hasNext() ? after(rows, shape, shape.keyOf(last.next())) : 0;
+            return last.hasNext() ? last.next() : null;
         }
     }
 

@@ -57,6 +57,7 @@ public abstract class ChunkedRefreshContract extends HostContractTest {
 
         assertThat(finished.columns()).containsExactly("changed", "swapped");
         assertThat(finished.rows().get(0).values().get(1)).as("the view took the shadow's storage").isEqualTo(1L);
+        assertThat(finished.rows().get(0).values().get(0)).as("groups 0 and 4 changed, 1 gone, 7 new").isEqualTo(4L);
         assertThat(rows("select * from per_g order by g")).isEqualTo(rows(BODY + " order by g"));
         assertThat(rows("select count(*) from schema() where name = 'per_g__refresh'")).containsExactly(row(0L));
         assertThat(rows("verify materialized view per_g")).isEmpty();

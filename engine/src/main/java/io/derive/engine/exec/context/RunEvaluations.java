@@ -20,6 +20,7 @@ public final class RunEvaluations {
         private final String run;
         private final List<Object[]> rows;
         private volatile int committed = -1;
+        private volatile boolean wroteFromEmpty;
 
         /** @param rows the body's rows as the run's target stores them, sorted by its key */
         public Evaluation(String run, List<Object[]> rows) {
@@ -43,9 +44,21 @@ public final class RunEvaluations {
             return committed;
         }
 
-        /** Records a chunk's commit; the run's lease is locked by the chunk, so chunks commit one at a time. */
-        public void chunkCommitted(int position) {
+        /**
+         * Records a chunk's commit; the run's lease is locked by the chunk, so chunks commit one at
+         * a time. {@code firstOnEmpty}: the chunk is this evaluation's first, and its target held no
+         * row before it.
+         */
+        public void chunkCommitted(int position, boolean firstOnEmpty) {
+            if (committed < 0) {
+                wroteFromEmpty = firstOnEmpty;
+            }
             committed = position;
+        }
+
+        /** Whether the run's target holds exactly {@link #rows}: this evaluation wrote all of them into it, starting empty. */
+        public boolean wroteAll() {
+            return wroteFromEmpty && committed == rows.size();
         }
     }
 
