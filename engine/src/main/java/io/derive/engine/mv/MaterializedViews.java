@@ -707,7 +707,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
             }
         }
         bodyRows.accept(rows.size());
-        return apply(context, mv, known == null ? List.of(new MaintenanceOp.ReplaceAll(rows)) : KnownContents.changes(shape, known, rows));
+        return apply(context, mv, known == null ? List.of(new MaintenanceOp.ReplaceAll(rows))
+                : KnownContents.changes(shape, known, rows));
     }
 
     /**

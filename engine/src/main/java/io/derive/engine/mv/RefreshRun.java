@@ -43,7 +43,8 @@ import java.util.function.Function;
  *       the view keeps being maintained.</li>
  *   <li>{@code finish run 'r'}, holding the catalog exclusive: the view takes the shadow's
  *       storage and a keyed diff against a fresh evaluation makes it exactly its body, so what
- *       the sources became during the run is in it. Readers see the old contents until this
+ *       the sources became during the run is in it (the diff is made against the rows the run
+ *       wrote, without reading the shadow back, when this open wrote them all). Readers see the old contents until this
  *       commits, then the new ones at once. Where the view's row changes are read by something
  *       (a live view over it, a foreign key to it, a constraint on its rows), or the shadow no
  *       longer fits the body's shape, the shadow is dropped and the view refreshed in place.</li>
