@@ -73,21 +73,12 @@ final class DetachedIndexes {
         if (qualified == null || !names.add(indexTable)) {
             return;
         }
-        module.store().onOwnConnection(c -> {
-            try (Statement s = c.createStatement()) {
-                if (!exists) {
-                    module.executed(1);
-                    s.execute("create table " + qualified + " (" + DerbySql.identifier(NAME) + " varchar(32672) not null primary key)");
-                }
-            }
-            try (PreparedStatement p = c.prepareStatement("insert into " + qualified + " values (?)")) {
-                p.setString(1, indexTable);
-                module.executed(1);
-                p.executeUpdate();
-            }
-            return null;
-        });
-        exists = true;
+        if (!exists) {
+            // A crash before the insert leaves the record empty, which an open reads as such.
+            run("create table " + qualified + " (" + DerbySql.identifier(NAME) + " varchar(32672) not null primary key)", null);
+            exists = true;
+        }
+        run("insert into " + qualified + " values (?)", indexTable);
     }
 
     /** Forgets {@code indexTable}: a new index table of that name has just been created. */
@@ -97,16 +88,9 @@ final class DetachedIndexes {
         }
         if (names.isEmpty()) {
             dropRecord();
-            return;
+        } else {
+            run("delete from " + qualified + " where " + DerbySql.identifier(NAME) + " = ?", indexTable);
         }
-        module.store().onOwnConnection(c -> {
-            try (PreparedStatement p = c.prepareStatement("delete from " + qualified + " where " + DerbySql.identifier(NAME) + " = ?")) {
-                p.setString(1, indexTable);
-                module.executed(1);
-                p.executeUpdate();
-            }
-            return null;
-        });
     }
 
     /** Forgets every name: the catalog just written names none of these tables. */
@@ -118,13 +102,20 @@ final class DetachedIndexes {
     }
 
     private void dropRecord() {
+        run("drop table " + qualified, null);
+        exists = false;
+    }
+
+    private void run(String sql, String indexTable) {
         module.store().onOwnConnection(c -> {
-            try (Statement s = c.createStatement()) {
+            try (PreparedStatement p = c.prepareStatement(sql)) {
+                if (indexTable != null) {
+                    p.setString(1, indexTable);
+                }
                 module.executed(1);
-                s.execute("drop table " + qualified);
+                p.execute();
             }
             return null;
         });
-        exists = false;
     }
 }

@@ -9,7 +9,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.XAConnection;
 
 /**
@@ -39,15 +38,12 @@ public final class EmbeddedDerbyDatabase implements AutoCloseable {
     private final String location;
     private final EmbeddedXADataSource dataSource;
     private final AtomicBoolean closed = new AtomicBoolean();
-    /** The connection that booted the database, handed out by the first {@link #connection()}: each costs a Derby session. */
-    private final AtomicReference<Connection> booting;
 
-    private EmbeddedDerbyDatabase(String location, Connection booting) {
+    private EmbeddedDerbyDatabase(String location) {
         this.location = location;
         // Connections handed out later must not re-create a database that vanished meanwhile, so
         // only the boot data source asks for creation.
         this.dataSource = dataSource(location);
-        this.booting = new AtomicReference<>(booting);
     }
 
     /**
@@ -78,14 +74,13 @@ public final class EmbeddedDerbyDatabase implements AutoCloseable {
     private static EmbeddedDerbyDatabase boot(String location) {
         EmbeddedXADataSource creating = dataSource(location);
         creating.setCreateDatabase("create");
-        Connection booting;
         try {
-            booting = creating.getConnection();
+            creating.getConnection().close();
         } catch (SQLException e) {
             throw DerbyErrors.toDeriveException(location, "open", e);
         }
         LOG.log(Level.INFO, "booted Derby database ''{0}''", location);
-        return new EmbeddedDerbyDatabase(location, booting);
+        return new EmbeddedDerbyDatabase(location);
     }
 
     private static EmbeddedXADataSource dataSource(String location) {
@@ -109,10 +104,6 @@ public final class EmbeddedDerbyDatabase implements AutoCloseable {
      */
     public Connection connection() {
         requireOpen();
-        Connection first = booting.getAndSet(null);
-        if (first != null) {
-            return first;
-        }
         try {
             return dataSource.getConnection();
         } catch (SQLException e) {

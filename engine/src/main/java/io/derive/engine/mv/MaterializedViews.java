@@ -708,7 +708,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         bodyRows.accept(rows.size());
         return apply(context, mv, known == null ? List.of(new MaintenanceOp.ReplaceAll(rows))
-                : KnownContents.changes(shape, known, rows));
+                : List.<MaintenanceOp>copyOf(io.derive.engine.spi.KeyedDiff.changes(shape, known, rows)));
     }
 
     /**

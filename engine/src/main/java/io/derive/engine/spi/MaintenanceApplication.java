@@ -68,32 +68,11 @@ public final class MaintenanceApplication {
         }
     }
 
-    /** A merge of the effective rows and the new rows, both in key order: the minimal keyed diff. */
+    /** The minimal keyed diff of the effective rows and the new rows, written as known changes: the rows were just read. */
     private static void replaceAll(TableConnection connection, TableShape shape, List<Object[]> rows,
                                    List<BackingRowChange> changes) {
-        KeyOrder order = shape.keyOrder();
-        List<Object[]> incoming = new ArrayList<>(rows);
-        incoming.sort((a, b) -> order.compare(shape.keyOf(a), shape.keyOf(b)));
-        List<Object[]> current = rows(connection, WHOLE_TABLE);
-        int i = 0;
-        int j = 0;
-        while (i < current.size() || j < incoming.size()) {
-            int c = i == current.size() ? 1 : j == incoming.size() ? -1
-                    : order.compare(shape.keyOf(current.get(i)), shape.keyOf(incoming.get(j)));
-            if (c < 0) {
-                connection.delete(shape.keyOf(current.get(i)));
-                changes.add(BackingRowChange.delete(current.get(i++)));
-            } else if (c > 0) {
-                connection.put(incoming.get(j));
-                changes.add(BackingRowChange.insert(incoming.get(j++)));
-            } else {
-                Object[] before = current.get(i++);
-                Object[] after = incoming.get(j++);
-                if (!ValueOrder.identicalRows(before, after)) {
-                    connection.put(after);
-                    changes.add(BackingRowChange.update(before, after));
-                }
-            }
+        for (MaintenanceOp.Change change : KeyedDiff.changes(shape, rows(connection, WHOLE_TABLE), rows)) {
+            change(connection, change, changes);
         }
     }
 

@@ -22,7 +22,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.BiPredicate;
 
@@ -115,8 +114,8 @@ public final class QueryExecutor {
         }
         if (node instanceof PlanNode.Aggregate aggregate) {
             cancellation.check();
-            Optional<List<Object[]>> byHost = HostAggregation.offer(aggregate, transaction);
-            return Cursors.of(byHost.isPresent() ? byHost.get() : new Aggregation(aggregate, parameters).run(open(aggregate.input())));
+            return Cursors.of(HostAggregation.offer(aggregate, transaction)
+                    .orElseGet(() -> new Aggregation(aggregate, parameters).run(open(aggregate.input()))));
         }
         if (node instanceof PlanNode.SetOperation set) {
             return Cursors.of(SetOperations.run(set, readAll(set.left()), readAll(set.right())));

@@ -1,20 +1,16 @@
-package io.derive.engine.mv;
+package io.derive.engine.spi;
 
-import io.derive.engine.spi.KeyOrder;
-import io.derive.engine.spi.MaintenanceOp;
-import io.derive.engine.spi.TableShape;
 import io.derive.engine.types.ValueOrder;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The keyed diff of a backing whose rows are known exactly against the rows it must hold, as
- * known changes ({@link MaintenanceOp.Change}): a host writes them without reading the backing,
- * where a {@link MaintenanceOp.ReplaceAll} reads every row back to find the same diff.
+ * The minimal keyed diff of a table's rows, known exactly, against the rows it must hold, as known
+ * changes ({@link MaintenanceOp.Change}), which a host writes without reading the rows again.
  */
-final class KnownContents {
-    private KnownContents() {
+public final class KeyedDiff {
+    private KeyedDiff() {
     }
 
     /**
@@ -22,11 +18,11 @@ final class KnownContents {
      * @param incoming the rows it must hold, distinct keys, in any order
      * @return a change per key whose row differs, is new, or goes
      */
-    static List<MaintenanceOp> changes(TableShape shape, List<Object[]> current, List<Object[]> incoming) {
+    public static List<MaintenanceOp.Change> changes(TableShape shape, List<Object[]> current, List<Object[]> incoming) {
         KeyOrder order = shape.keyOrder();
         List<Object[]> sorted = new ArrayList<>(incoming);
         sorted.sort((a, b) -> order.compare(shape.keyOf(a), shape.keyOf(b)));
-        List<MaintenanceOp> changes = new ArrayList<>();
+        List<MaintenanceOp.Change> changes = new ArrayList<>();
         int i = 0;
         int j = 0;
         while (i < current.size() || j < sorted.size()) {
