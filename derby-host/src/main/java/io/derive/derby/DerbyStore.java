@@ -46,13 +46,18 @@ final class DerbyStore implements AutoCloseable {
     private final Queue<String> pendingDrops = new ArrayDeque<>();
     /** Statements (and metadata queries) run on the DDL connection, but for the work of {@link #onOwnConnection}. */
     private final AtomicLong statements = new AtomicLong();
+    private int catalogReads;
     /**
-     * The columns (name to Derby type, in order) of every table of the database, by qualified
-     * name, read in one query when first needed and forgotten when this store changes a table:
-     * an open reopens each of its tables and sweeps the rest, and one query of Derby's catalog
-     * costs less than a metadata call per table.
+     * Every table of the database with its columns, read in one query when first needed and
+     * forgotten when this store changes a table: an open reopens each of its tables and sweeps the
+     * rest, and one query of Derby's catalog costs less than a metadata call per table.
      */
-    private Map<String, Map<String, String>> tables;
+    private TableListing tables;
+    /**
+     * The listing the last clean close of a directory database left, until the first need of
+     * {@link #tables} checks it against Derby's table ids; this store's close leaves its own.
+     */
+    private TableListing listedAtClose;
 
     /**
      * @param schemaPrefix for a store in a Derby database other stores share (the JVM's scratch
@@ -64,6 +69,7 @@ final class DerbyStore implements AutoCloseable {
         this.database = database;
         this.schemaPrefix = schemaPrefix;
         this.lockTimeoutSeconds = lockTimeoutSeconds;
+        this.listedAtClose = schemaPrefix == null ? database.directory().flatMap(TableListing::take).orElse(null) : null;
         this.ddl = database.connection();
     }
 
@@ -223,7 +229,7 @@ final class DerbyStore implements AutoCloseable {
             }
             try (Statement s = ddl.createStatement()) {
                 statements.incrementAndGet();
-                tables = null;
+                forgetTables();
                 s.execute("create table " + qualified + " (" + columns + ")");
                 reserved.add(qualified);
                 return name;
@@ -245,7 +251,7 @@ final class DerbyStore implements AutoCloseable {
     synchronized boolean reopen(String schema, String name, java.util.Map<String, String> columns) {
         String qualified = DerbySql.qualified(schema, name);
         Map<String, String> found = new LinkedHashMap<>();
-        tables().getOrDefault(qualified, Map.of()).forEach((column, type) -> found.put(column, kind(type)));
+        tables().columns(qualified).forEach((column, type) -> found.put(column, kind(type)));
         if (found.isEmpty()) {
             return false;
         }
@@ -269,7 +275,7 @@ final class DerbyStore implements AutoCloseable {
      */
     synchronized void sweep(String systemSchema) {
         List<String> orphans = new ArrayList<>();
-        for (String qualified : tables().keySet()) {
+        for (String qualified : tables().names()) {
             String schema = DerbySql.parseIdentifiers(qualified).get(0);
             boolean ours = schemaPrefix == null ? !schema.startsWith("SYS") : schema.startsWith(schemaPrefix);
             if (ours && !schema.equals(derbySchema(systemSchema)) && !reserved.contains(qualified)) {
@@ -296,7 +302,7 @@ final class DerbyStore implements AutoCloseable {
             try (Statement s = ddl.createStatement()) {
                 s.setQueryTimeout(1);
                 statements.incrementAndGet();
-                tables = null;
+                forgetTables();
                 s.execute("drop table " + qualified);
                 reserved.remove(qualified);
             } catch (SQLException e) {
@@ -311,26 +317,66 @@ final class DerbyStore implements AutoCloseable {
     }
 
     /** Every table of the database with its columns, as {@link #tables} describes. */
-    private Map<String, Map<String, String>> tables() {
+    private TableListing tables() {
         if (tables != null) {
             return tables;
         }
-        Map<String, Map<String, String>> read = new LinkedHashMap<>();
+        if (listedAtClose != null) {
+            TableListing listed = listedAtClose;
+            listedAtClose = null;
+            if (listed.ids().equals(tableIds())) {
+                tables = listed;
+                return tables;
+            }
+            LOG.log(Level.INFO, "tables of {0} were created or dropped since its clean close: reading its catalog", database.location());
+        }
+        Map<String, String> ids = new LinkedHashMap<>();
+        Map<String, Map<String, String>> columns = new LinkedHashMap<>();
         statements.incrementAndGet();
+        catalogReads++;
         try (Statement s = ddl.createStatement();
-             ResultSet rs = s.executeQuery("select s.schemaname, t.tablename, c.columnname, c.columndatatype"
+             ResultSet rs = s.executeQuery("select s.schemaname, t.tablename, t.tableid, c.columnname, c.columndatatype"
                      + " from sys.systables t join sys.sysschemas s on s.schemaid = t.schemaid"
                      + " join sys.syscolumns c on c.referenceid = t.tableid where t.tabletype = 'T'"
                      + " order by s.schemaname, t.tablename, c.columnnumber")) {
             while (rs.next()) {
-                read.computeIfAbsent(DerbySql.qualified(rs.getString(1), rs.getString(2)), t -> new LinkedHashMap<>())
-                        .put(rs.getString(3), rs.getString(4));
+                String qualified = DerbySql.qualified(rs.getString(1), rs.getString(2));
+                ids.put(qualified, rs.getString(3));
+                columns.computeIfAbsent(qualified, t -> new LinkedHashMap<>()).put(rs.getString(4), rs.getString(5));
             }
         } catch (SQLException e) {
             throw failure("read the tables of", e);
         }
-        tables = read;
-        return read;
+        Map<String, TableListing.Table> read = new LinkedHashMap<>();
+        ids.forEach((qualified, id) -> read.put(qualified, new TableListing.Table(id, columns.get(qualified))));
+        tables = new TableListing(read);
+        return tables;
+    }
+
+    /** How many times this store has read the tables and columns of Derby's catalog. */
+    synchronized int catalogReads() {
+        return catalogReads;
+    }
+
+    /** Derby's ids of the database's tables, in a query much cheaper to compile than {@link #tables()}'s. */
+    private Set<String> tableIds() {
+        Set<String> ids = new HashSet<>();
+        statements.incrementAndGet();
+        try (Statement s = ddl.createStatement();
+             ResultSet rs = s.executeQuery("select tableid from sys.systables where tabletype = 'T'")) {
+            while (rs.next()) {
+                ids.add(rs.getString(1));
+            }
+        } catch (SQLException e) {
+            throw failure("read the table ids of", e);
+        }
+        return ids;
+    }
+
+    /** After a change to Derby's tables: neither what was read nor a listing describes them now. */
+    private void forgetTables() {
+        tables = null;
+        listedAtClose = null;
     }
 
     /** Rows of a table, counted when a database opens (no session writes yet). */
@@ -352,7 +398,7 @@ final class DerbyStore implements AutoCloseable {
 
     /** The DDL connection, for the callers that must run a whole transaction on their own. */
     synchronized <T> T onOwnConnection(SqlWork<T> work) {
-        tables = null;
+        forgetTables();
         lockSettingsForWriters();
         try {
             ddl.setAutoCommit(false);
@@ -446,6 +492,7 @@ final class DerbyStore implements AutoCloseable {
         if (!pendingDrops.isEmpty()) {
             LOG.log(Level.WARNING, "{0} tables of {1} could not be dropped at close", pendingDrops.size(), database.location());
         }
+        TableListing listing = schemaPrefix == null && pendingDrops.isEmpty() ? tablesAtClose() : null;
         try {
             ddl.close();
         } catch (SQLException e) {
@@ -453,6 +500,23 @@ final class DerbyStore implements AutoCloseable {
         }
         if (schemaPrefix == null) {
             database.close();
+            if (listing != null) {
+                database.directory().ifPresent(listing::leave);
+            }
+        }
+    }
+
+    /**
+     * The tables as they are now, for the next open's listing; null, and no listing, when Derby's
+     * catalog cannot be read. A drop still queued at close leaves no listing either: the next open
+     * then queries the catalog and its sweep drops the table.
+     */
+    private TableListing tablesAtClose() {
+        try {
+            return tables();
+        } catch (DeriveException e) {
+            LOG.log(Level.WARNING, "no table listing for the next open of " + database.location() + ": " + e.getMessage());
+            return null;
         }
     }
 }

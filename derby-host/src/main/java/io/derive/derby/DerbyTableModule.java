@@ -327,6 +327,11 @@ public final class DerbyTableModule implements TableModule {
         return statements.get() + (store == null ? 0 : store.statementsExecuted());
     }
 
+    /** How many times the open store has read the tables and columns of Derby's catalog; 0 when none is open. */
+    synchronized int catalogReads() {
+        return store == null ? 0 : store.catalogReads();
+    }
+
     /**
      * How many aggregates the engine took as Derby computed them instead of reading the rows
      * ({@link io.derive.engine.spi.TableConnection#aggregate}); the rest it declined or was not offered.

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.XAConnection;
 
@@ -95,6 +96,11 @@ public final class EmbeddedDerbyDatabase implements AutoCloseable {
      */
     public String location() {
         return location;
+    }
+
+    /** The directory of a database {@linkplain #open(Path) stored in one}; empty for an in-memory database. */
+    public Optional<Path> directory() {
+        return location.startsWith(MEMORY_PREFIX) ? Optional.empty() : Optional.of(Path.of(location));
     }
 
     /**
