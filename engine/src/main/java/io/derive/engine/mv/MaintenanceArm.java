@@ -51,6 +51,16 @@ interface MaintenanceArm extends Derivation.Maintenance {
                                           Object[] before, Object[] after);
 
     /**
+     * Whether each backing row the ops of {@link #afterSourceChange} touch carries the key of the
+     * one source row that changed, so that the writer's lock on that source row already keeps
+     * every other maintaining transaction off it. False by default: an arm whose rows gather
+     * several source rows (a group, a join) must lock its rows itself.
+     */
+    default boolean rowsCarrySourceKey() {
+        return false;
+    }
+
+    /**
      * The ops that make these slices of {@code mv} (keys as this arm records them in
      * {@link DeferredMaintenance}) equal to its body's rows for them now: each slice's rows no
      * longer produced are deleted, the others upserted. No slices give no ops, and nothing is read.

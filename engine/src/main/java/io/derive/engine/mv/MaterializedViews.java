@@ -537,12 +537,25 @@ public final class MaterializedViews implements MaterializedViewOperations {
      */
     @Override
     public void afterRowChange(ExecutionContext context, TableSchema source, Object[] before, Object[] after) {
-        for (TableSchema mv : context.transaction().catalog().dependentsOf(source)) {
+        io.derive.engine.schema.Catalog catalog = context.transaction().catalog();
+        for (TableSchema mv : catalog.dependentsOf(source)) {
             if (!mv.derivation().stale()) {
                 long started = System.nanoTime();
-                applyNow(context, mv, MaintenanceArm.of(mv).afterSourceChange(context, mv, source, before, after), started);
+                MaintenanceArm arm = MaintenanceArm.of(mv);
+                List<MaintenanceOp> ops = arm.afterSourceChange(context, mv, source, before, after);
+                applyNow(context, mv, ops, started, arm.rowsCarrySourceKey() && rowsLockedByNoOneElse(catalog, mv));
             }
         }
+    }
+
+    /**
+     * Whether only maintenance locks rows of {@code mv}: no view reads it (a keyed join locks its
+     * lookup rows shared) and no foreign key references it (a child locks its parent row shared),
+     * whichever session's pragmas. Writers of its rows are its maintenance alone (a write through
+     * it writes its source), and a refresh or repair locks it whole.
+     */
+    private static boolean rowsLockedByNoOneElse(io.derive.engine.schema.Catalog catalog, TableSchema mv) {
+        return catalog.dependentsOf(mv).isEmpty() && !catalog.isReferenced(mv);
     }
 
     /**
@@ -593,7 +606,17 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * since {@code started} (when the arm began to work them out), and passes the changes on.
      */
     private void applyNow(ExecutionContext context, TableSchema mv, List<MaintenanceOp> ops, long started) {
-        List<BackingRowChange> changes = ops.isEmpty() ? List.of() : apply(context, mv, ops);
+        applyNow(context, mv, ops, started, false);
+    }
+
+    /**
+     * @param sourceLocksSuffice whether the writer's locks on the changed source rows already keep
+     *                           other transactions off the rows {@code ops} touch: then only the
+     *                           table's intention lock is taken, not a lock per row
+     */
+    private void applyNow(ExecutionContext context, TableSchema mv, List<MaintenanceOp> ops, long started,
+                          boolean sourceLocksSuffice) {
+        List<BackingRowChange> changes = ops.isEmpty() ? List.of() : apply(context, mv, ops, sourceLocksSuffice);
         mv.derivation().statistics().maintained(changes.size(), System.nanoTime() - started);
         if (!changes.isEmpty()) {
             cascade(context, mv, changes, false);
@@ -719,19 +742,24 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * may be NULL: a NULL group is a group.)
      */
     private static List<BackingRowChange> apply(ExecutionContext context, TableSchema mv, List<MaintenanceOp> ops) {
+        return apply(context, mv, ops, false);
+    }
+
+    private static List<BackingRowChange> apply(ExecutionContext context, TableSchema mv, List<MaintenanceOp> ops,
+                                                boolean sourceLocksSuffice) {
         Transaction txn = context.transaction();
         HostedTable storage = mv.storage();
         for (MaintenanceOp op : ops) {
             if (op instanceof MaintenanceOp.Upsert upsert) {
                 refuseNullOrderKey(context, mv, upsert.row());
-                RowLocks.row(txn, storage, storage.shape().keyOf(upsert.row()), LockMode.EXCLUSIVE);
+                lockRow(txn, storage, storage.shape().keyOf(upsert.row()), sourceLocksSuffice);
             } else if (op instanceof MaintenanceOp.DeleteKey delete) {
-                RowLocks.row(txn, storage, delete.key(), LockMode.EXCLUSIVE);
+                lockRow(txn, storage, delete.key(), sourceLocksSuffice);
             } else if (op instanceof MaintenanceOp.Change change) {
                 if (change.after() != null) {
                     refuseNullOrderKey(context, mv, change.after());
                 }
-                RowLocks.row(txn, storage, storage.shape().keyOf(change.keyRow()), LockMode.EXCLUSIVE);
+                lockRow(txn, storage, storage.shape().keyOf(change.keyRow()), sourceLocksSuffice);
             } else if (op instanceof MaintenanceOp.DeleteByPrefix slice) {
                 RowLocks.row(txn, storage, slice.prefix(), LockMode.EXCLUSIVE);
             } else if (op instanceof MaintenanceOp.ReplaceAll all) {
@@ -740,6 +768,15 @@ public final class MaterializedViews implements MaterializedViewOperations {
             }
         }
         return backingHost(mv).applyMaintenance(context.transaction().connection(mv), ops);
+    }
+
+    /** Locks a backing row exclusive, or — the source's row locks sufficing — only intends to, on the table. */
+    private static void lockRow(Transaction txn, HostedTable storage, Object[] key, boolean sourceLocksSuffice) {
+        if (sourceLocksSuffice) {
+            txn.lockTable(storage, LockMode.INTENT_EXCLUSIVE);
+        } else {
+            RowLocks.row(txn, storage, key, LockMode.EXCLUSIVE);
+        }
     }
 
     private static void refuseNullOrderKey(ExecutionContext context, TableSchema mv, Object[] row) {

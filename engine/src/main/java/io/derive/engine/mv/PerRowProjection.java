@@ -76,6 +76,12 @@ final class PerRowProjection implements MaintenanceArm {
         return true;
     }
 
+    /** The backing's key is the carried source key, before and after images alike. */
+    @Override
+    public boolean rowsCarrySourceKey() {
+        return true;
+    }
+
     @Override
     public CoveringStructures.Proof coverage() {
         return coverage;

@@ -278,6 +278,53 @@ public abstract class RowLockContract extends HostContractTest {
     }
 
     @Test
+    void aPerRowViewIsGuardedByItsSourceRowLocksAndTakesNoRowLockOfItsOwn() {
+        script("""
+                create table src (k integer primary key, v integer);
+                create materialized view copy as select k, v from src;
+                insert into src values (2, 20);
+                begin;
+                insert into src values (1, 10);
+                update src set v = 21 where k = 2;
+                """);
+
+        assertThat(rows("select object, mode from locks() where object like 'key%' or object like 'table%' order by object"))
+                .containsExactly(row("key [1] of main.src", "EXCLUSIVE"), row("key [2] of main.src", "EXCLUSIVE"),
+                        row("table main.copy", "INTENT_EXCLUSIVE"), row("table main.src", "INTENT_EXCLUSIVE"));
+    }
+
+    @Test
+    void aPerRowViewThatAnotherViewReadsLocksItsRows() {
+        script("""
+                create table src (k integer primary key, v integer);
+                create materialized view copy as select k, v from src;
+                create materialized view over_copy as select k, v from copy where v > 0;
+                begin;
+                insert into src values (1, 10);
+                """);
+
+        assertThat(rows("select object from locks() where object like 'key%' order by object"))
+                .containsExactly(row("key [1] of main.copy"), row("key [1] of main.src"));
+    }
+
+    @Test
+    void aRefreshOfAPerRowViewWaitsForTheWriterMaintainingIt() throws Exception {
+        script("""
+                create table src (k integer primary key, v integer);
+                create materialized view copy as select k, v from src;
+                begin;
+                insert into src values (1, 10);
+                """);
+        CompletableFuture<Void> refresh = later(other(), "refresh materialized view copy");
+        awaitAWaiter();
+
+        session.commit();
+        refresh.get(30, TimeUnit.SECONDS);
+
+        assertThat(rows("select k, v from copy")).containsExactly(row(1L, 10L));
+    }
+
+    @Test
     void aCycleOfWaitsFailsOneSideAtOnceWithTheDeadlockError() throws Exception {
         script("""
                 create table t (k integer primary key, v integer);
