@@ -214,12 +214,40 @@ final class MemoryConnection implements TableConnection {
     @Override
     public void delete(Object[] key) {
         requireLive();
-        Optional<Object[]> existing = get(key);
-        if (existing.isEmpty()) {
+        Object[] staged = pending.get(key);
+        if (staged == TOMBSTONE) {
             return;
         }
-        reindex(existing.get(), null);
-        if (committed().rows().get(key) != null) {
+        Object[] existing = staged != null ? staged : committed().rows().get(key);
+        if (existing != null) {
+            erase(key, existing, staged);
+        }
+    }
+
+    /**
+     * Takes {@code current} as the effective row and looks up no committed one when nothing is
+     * staged at its key; with indexes, whose entries must leave with the stored row, it reads
+     * that row as {@link #delete} does (as {@link #put} reads it only then).
+     */
+    @Override
+    public void remove(Object[] current) {
+        requireLive();
+        Object[] key = table.shape().keyOf(current);
+        if (!committed().indexes().isEmpty()) {
+            delete(key);
+            return;
+        }
+        erase(key, current, pending.get(key));
+    }
+
+    /**
+     * Deletes the effective row {@code existing} at {@code key}, of which {@code staged} is what this
+     * transaction wrote there (null: nothing, so {@code existing} is committed).
+     */
+    private void erase(Object[] key, Object[] existing, Object[] staged) {
+        reindex(existing, null);
+        // A committed row needs a tombstone over it; a row only this transaction wrote just goes.
+        if (staged == null || committed().rows().get(key) != null) {
             pending = pending.put(key, TOMBSTONE);
         } else {
             pending = pending.remove(key);
