@@ -62,10 +62,13 @@ public final class RowWriter {
         TableShape shape = table.storage().shape();
         KeyOrder order = shape.keyOrder();
         Object[] oldKey = shape.keyOf(before);
+        boolean moves = order.compare(oldKey, shape.keyOf(after)) != 0;
         lock(table, before);
-        lock(table, after);
-        if (order.compare(oldKey, shape.keyOf(after)) != 0) {
+        if (moves) {
+            lock(table, after);
             connection.delete(oldKey);
+        } else if (!table.constraints().indexes().isEmpty()) {
+            checker(table).lockUniqueValues(after);
         }
         connection.put(after);
         context.services().materializedViews().afterRowChange(context, table, before, after);
