@@ -18,6 +18,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -127,6 +131,30 @@ class DerbyDriftRepairTest {
         assertThat(drift("verify materialized view proj")).containsExactly(List.of("missing", "(1)", "", "(1, 'a')"));
     }
 
+    @Test
+    void aRepairWaitsForAWriterOfTheViewAndThenKeepsItsChange() throws Exception {
+        behindTheEngine("update " + derbyTable("proj") + " set \"v\" = 'x' where \"k\" = 2");
+        ExecutorService thread = Executors.newSingleThreadExecutor();
+        try (Session writer = db.openSession(); Session observer = db.openSession()) {
+            writer.execute("begin");
+            writer.execute("update src set v = 'y' where k = 2");
+            session.execute("begin");
+            Future<Result> repair = thread.submit(() -> session.execute("verify materialized view proj repair"));
+            while (!repair.isDone() && values(observer, "select count(*) from locks() where waiting").equals(List.of(List.of(0L)))) {
+                Thread.sleep(5);
+            }
+
+            writer.execute("commit");
+            repair.get(30, TimeUnit.SECONDS);
+            session.execute("commit");
+        } finally {
+            thread.shutdownNow();
+        }
+
+        assertThat(values("select k, v from proj where k = 2")).containsExactly(List.of(2L, "y"));
+        assertThat(drift("verify materialized view proj")).isEmpty();
+    }
+
     /** Each drifted key as {drift, key, stored, expected}, a missing row as "". */
     private List<List<Object>> drift(String sql) {
         return session.execute(sql).rows().stream()
@@ -134,7 +162,11 @@ class DerbyDriftRepairTest {
     }
 
     private List<List<Object>> values(String sql) {
-        return session.execute(sql).rows().stream().map(Row::values).toList();
+        return values(session, sql);
+    }
+
+    private static List<List<Object>> values(Session s, String sql) {
+        return s.execute(sql).rows().stream().map(Row::values).toList();
     }
 
     /**

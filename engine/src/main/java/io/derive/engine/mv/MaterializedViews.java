@@ -231,7 +231,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * maintenance takes (locks, derived-row checks, consumers). Each key's lock is taken after
      * the snapshot was read: when another transaction committed a change to the key since, the
      * lock makes the statement run again on a new snapshot, so what is rewritten is re-checked
-     * under the lock.
+     * under the lock. A view whose maintenance locks none of its rows ({@link #rowsGuardedBySourceLocks})
+     * is locked whole instead, which waits for its writers as a key's lock would.
      */
     @Override
     public Result verify(Statement.VerifyMaterializedView verify, ExecutionContext context) {
@@ -245,6 +246,9 @@ public final class MaterializedViews implements MaterializedViewOperations {
             context.transaction().beginWrite();
         }
         List<DriftAudit.Drift> drift = DriftAudit.find(context, mv, keys.body(mv, bodyPlan(mv, context)), keys);
+        if (verify.repair() && !drift.isEmpty() && rowsGuardedBySourceLocks(context.transaction().catalog(), mv)) {
+            context.transaction().lockTable(mv.storage(), LockMode.EXCLUSIVE);
+        }
         if (verify.repair()) {
             applyNow(context, mv, drift.stream().map(DriftAudit.Drift::repair).toList(), System.nanoTime());
         }
@@ -541,21 +545,22 @@ public final class MaterializedViews implements MaterializedViewOperations {
         for (TableSchema mv : catalog.dependentsOf(source)) {
             if (!mv.derivation().stale()) {
                 long started = System.nanoTime();
-                MaintenanceArm arm = MaintenanceArm.of(mv);
-                List<MaintenanceOp> ops = arm.afterSourceChange(context, mv, source, before, after);
-                applyNow(context, mv, ops, started, arm.rowsCarrySourceKey() && rowsLockedByNoOneElse(catalog, mv));
+                List<MaintenanceOp> ops = MaintenanceArm.of(mv).afterSourceChange(context, mv, source, before, after);
+                applyNow(context, mv, ops, started, rowsGuardedBySourceLocks(catalog, mv));
             }
         }
     }
 
     /**
-     * Whether only maintenance locks rows of {@code mv}: no view reads it (a keyed join locks its
-     * lookup rows shared) and no foreign key references it (a child locks its parent row shared),
-     * whichever session's pragmas. Writers of its rows are its maintenance alone (a write through
-     * it writes its source), and a refresh or repair locks it whole.
+     * Whether the writer's locks on the changed source rows are all the locks the rows of
+     * {@code mv} need, so that its maintenance takes none of its own but the table's intention:
+     * each row carries the key of the one source row it comes from, and nothing but maintenance
+     * locks its rows — no view reads it (a keyed join locks its lookup rows shared), no foreign
+     * key references it (a child locks its parent row shared), whichever session's pragmas. A
+     * write through it writes its source; a refresh, and a repair, lock it whole.
      */
-    private static boolean rowsLockedByNoOneElse(io.derive.engine.schema.Catalog catalog, TableSchema mv) {
-        return catalog.dependentsOf(mv).isEmpty() && !catalog.isReferenced(mv);
+    private static boolean rowsGuardedBySourceLocks(io.derive.engine.schema.Catalog catalog, TableSchema mv) {
+        return MaintenanceArm.of(mv).rowsCarrySourceKey() && catalog.dependentsOf(mv).isEmpty() && !catalog.isReferenced(mv);
     }
 
     /**
