@@ -231,8 +231,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * maintenance takes (locks, derived-row checks, consumers). Each key's lock is taken after
      * the snapshot was read: when another transaction committed a change to the key since, the
      * lock makes the statement run again on a new snapshot, so what is rewritten is re-checked
-     * under the lock. A view whose maintenance locks none of its rows ({@link #rowsGuardedBySourceLocks})
-     * is locked whole instead, which waits for its writers as a key's lock would.
+     * under the lock. A view whose maintenance locks nothing of it ({@link #rowsGuardedBySourceLocks})
+     * is locked whole instead ({@link #lockWhole}), which waits for its writers as a key's lock would.
      */
     @Override
     public Result verify(Statement.VerifyMaterializedView verify, ExecutionContext context) {
@@ -247,7 +247,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         List<DriftAudit.Drift> drift = DriftAudit.find(context, mv, keys.body(mv, bodyPlan(mv, context)), keys);
         if (verify.repair() && !drift.isEmpty() && rowsGuardedBySourceLocks(context.transaction().catalog(), mv)) {
-            context.transaction().lockTable(mv.storage(), LockMode.EXCLUSIVE);
+            lockWhole(context.transaction(), mv);
         }
         if (verify.repair()) {
             applyNow(context, mv, drift.stream().map(DriftAudit.Drift::repair).toList(), System.nanoTime());
@@ -552,12 +552,12 @@ public final class MaterializedViews implements MaterializedViewOperations {
     }
 
     /**
-     * Whether the writer's locks on the changed source rows are all the locks the rows of
-     * {@code mv} need, so that its maintenance takes none of its own but the table's intention:
-     * each row carries the key of the one source row it comes from, and nothing but maintenance
-     * locks its rows — no view reads it (a keyed join locks its lookup rows shared), no foreign
-     * key references it (a child locks its parent row shared), whichever session's pragmas. A
-     * write through it writes its source; a refresh, and a repair, lock it whole.
+     * Whether the writer's locks on the changed source rows are all the locks {@code mv} needs,
+     * so that its maintenance takes none of its own: each row carries the key of the one source
+     * row it comes from, and nothing but maintenance locks its rows — no view reads it (a keyed
+     * join locks its lookup rows shared), no foreign key references it (a child locks its parent
+     * row shared), whichever session's pragmas. A write through it writes its source; a refresh
+     * and a repair lock its sources ({@link #lockWhole}).
      */
     private static boolean rowsGuardedBySourceLocks(io.derive.engine.schema.Catalog catalog, TableSchema mv) {
         return MaintenanceArm.of(mv).rowsCarrySourceKey() && catalog.dependentsOf(mv).isEmpty() && !catalog.isReferenced(mv);
@@ -616,8 +616,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
 
     /**
      * @param sourceLocksSuffice whether the writer's locks on the changed source rows already keep
-     *                           other transactions off the rows {@code ops} touch: then only the
-     *                           table's intention lock is taken, not a lock per row
+     *                           other transactions off the rows {@code ops} touch: then no lock of
+     *                           the view is taken
      */
     private void applyNow(ExecutionContext context, TableSchema mv, List<MaintenanceOp> ops, long started,
                           boolean sourceLocksSuffice) {
@@ -718,7 +718,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
     private List<BackingRowChange> fill(TableSchema mv, PlanNode plan, ExecutionContext context,
                                         java.util.function.LongConsumer bodyRows, List<Object[]> known) {
         // The whole backing and the arm's own state are rewritten: no other writer may be working on them.
-        context.transaction().lockTable(mv.storage(), LockMode.EXCLUSIVE);
+        lockWhole(context.transaction(), mv);
         List<Object[]> rows = new ArrayList<>();
         for (Object[] row : context.queries().readAll(plan)) {
             rows.add(stored(mv, row));
@@ -769,19 +769,34 @@ public final class MaterializedViews implements MaterializedViewOperations {
                 RowLocks.row(txn, storage, slice.prefix(), LockMode.EXCLUSIVE);
             } else if (op instanceof MaintenanceOp.ReplaceAll all) {
                 all.rows().forEach(row -> refuseNullOrderKey(context, mv, row));
-                txn.lockTable(storage, LockMode.EXCLUSIVE);
+                lockWhole(txn, mv);
             }
         }
         return backingHost(mv).applyMaintenance(context.transaction().connection(mv), ops);
     }
 
-    /** Locks a backing row exclusive, or — the source's row locks sufficing — only intends to, on the table. */
+    /** Locks a backing row exclusive, unless the writer's source locks suffice. */
     private static void lockRow(Transaction txn, HostedTable storage, Object[] key, boolean sourceLocksSuffice) {
-        if (sourceLocksSuffice) {
-            txn.lockTable(storage, LockMode.INTENT_EXCLUSIVE);
-        } else {
+        if (!sourceLocksSuffice) {
             RowLocks.row(txn, storage, key, LockMode.EXCLUSIVE);
         }
+    }
+
+    /**
+     * Locks {@code mv} whole, exclusive, for a writer of any of its rows at once (a fill, a
+     * repair). When its maintenance locks nothing of it ({@link #rowsGuardedBySourceLocks}), its
+     * sources are locked shared first: their writers, who maintain it, hold them with intent to
+     * write, so this waits for those writers and they for it, as the view's own lock makes the
+     * maintainers of other views wait. Sources before the view, in the order writers take them.
+     */
+    private static void lockWhole(Transaction txn, TableSchema mv) {
+        io.derive.engine.schema.Catalog catalog = txn.catalog();
+        if (rowsGuardedBySourceLocks(catalog, mv)) {
+            for (String source : mv.derivation().sources()) {
+                catalog.tableByKey(source).ifPresent(t -> txn.lockTable(t.storage(), LockMode.SHARED));
+            }
+        }
+        txn.lockTable(mv.storage(), LockMode.EXCLUSIVE);
     }
 
     private static void refuseNullOrderKey(ExecutionContext context, TableSchema mv, Object[] row) {
