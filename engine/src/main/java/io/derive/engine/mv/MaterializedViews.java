@@ -7,7 +7,6 @@ import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.MaterializedViewOperations;
 import io.derive.engine.exec.ddl.RowImageReferences;
 import io.derive.engine.exec.write.IndexShapes;
-import io.derive.engine.exec.write.RowLocks;
 import io.derive.engine.plan.OutputColumn;
 import io.derive.engine.plan.PlanNode;
 import io.derive.engine.plan.QueryBinder;
@@ -27,7 +26,6 @@ import io.derive.engine.spi.TableShape;
 import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.QualifiedName;
 import io.derive.engine.sql.ast.Statement;
-import io.derive.engine.txn.LockMode;
 import io.derive.engine.txn.Transaction;
 
 import java.util.ArrayList;
@@ -108,7 +106,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * attached under when that is not its body's provable key. A body swap or recompile of an
      * MV keyed by its body must keep that key, so it passes none.
      */
-    private static List<TableShape.KeyPart> declaredKey(TableSchema table) {
+    static List<TableShape.KeyPart> declaredKey(TableSchema table) {
         if (!table.isMaintained()) {
             return table.columns().stream().anyMatch(ColumnSchema::hidden) ? null : table.primaryKey();
         }
@@ -231,8 +229,9 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * maintenance takes (locks, derived-row checks, consumers). Each key's lock is taken after
      * the snapshot was read: when another transaction committed a change to the key since, the
      * lock makes the statement run again on a new snapshot, so what is rewritten is re-checked
-     * under the lock. A view whose maintenance locks nothing of it ({@link #rowsGuardedBySourceLocks})
-     * is locked whole instead ({@link #lockWhole}), which waits for its writers as a key's lock would.
+     * under the lock. A view whose maintenance locks nothing of it
+     * ({@link BackingWrites#guardedBySourceLocks}) is locked whole instead, which waits for its
+     * writers as a key's lock would.
      */
     @Override
     public Result verify(Statement.VerifyMaterializedView verify, ExecutionContext context) {
@@ -246,8 +245,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
             context.transaction().beginWrite();
         }
         List<DriftAudit.Drift> drift = DriftAudit.find(context, mv, keys.body(mv, bodyPlan(mv, context)), keys);
-        if (verify.repair() && !drift.isEmpty() && rowsGuardedBySourceLocks(context.transaction().catalog(), mv)) {
-            lockWhole(context.transaction(), mv);
+        if (verify.repair() && !drift.isEmpty() && BackingWrites.guardedBySourceLocks(context.transaction().catalog(), mv)) {
+            BackingWrites.lockWhole(context.transaction(), mv);
         }
         if (verify.repair()) {
             applyNow(context, mv, drift.stream().map(DriftAudit.Drift::repair).toList(), System.nanoTime());
@@ -546,21 +545,9 @@ public final class MaterializedViews implements MaterializedViewOperations {
             if (!mv.derivation().stale()) {
                 long started = System.nanoTime();
                 List<MaintenanceOp> ops = MaintenanceArm.of(mv).afterSourceChange(context, mv, source, before, after);
-                applyNow(context, mv, ops, started, rowsGuardedBySourceLocks(catalog, mv));
+                applyNow(context, mv, ops, started, BackingWrites.guardedBySourceLocks(catalog, mv));
             }
         }
-    }
-
-    /**
-     * Whether the writer's locks on the changed source rows are all the locks {@code mv} needs,
-     * so that its maintenance takes none of its own: each row carries the key of the one source
-     * row it comes from, and nothing but maintenance locks its rows — no view reads it (a keyed
-     * join locks its lookup rows shared), no foreign key references it (a child locks its parent
-     * row shared), whichever session's pragmas. A write through it writes its source; a refresh
-     * and a repair lock its sources ({@link #lockWhole}).
-     */
-    private static boolean rowsGuardedBySourceLocks(io.derive.engine.schema.Catalog catalog, TableSchema mv) {
-        return MaintenanceArm.of(mv).rowsCarrySourceKey() && catalog.dependentsOf(mv).isEmpty() && !catalog.isReferenced(mv);
     }
 
     /**
@@ -621,7 +608,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
      */
     private void applyNow(ExecutionContext context, TableSchema mv, List<MaintenanceOp> ops, long started,
                           boolean sourceLocksSuffice) {
-        List<BackingRowChange> changes = ops.isEmpty() ? List.of() : apply(context, mv, ops, sourceLocksSuffice);
+        List<BackingRowChange> changes = ops.isEmpty() ? List.of() : BackingWrites.apply(context, mv, ops, sourceLocksSuffice);
         mv.derivation().statistics().maintained(changes.size(), System.nanoTime() - started);
         if (!changes.isEmpty()) {
             cascade(context, mv, changes, false);
@@ -718,7 +705,7 @@ public final class MaterializedViews implements MaterializedViewOperations {
     private List<BackingRowChange> fill(TableSchema mv, PlanNode plan, ExecutionContext context,
                                         java.util.function.LongConsumer bodyRows, List<Object[]> known) {
         // The whole backing and the arm's own state are rewritten: no other writer may be working on them.
-        lockWhole(context.transaction(), mv);
+        BackingWrites.lockWhole(context.transaction(), mv);
         List<Object[]> rows = new ArrayList<>();
         for (Object[] row : context.queries().readAll(plan)) {
             rows.add(stored(mv, row));
@@ -735,80 +722,8 @@ public final class MaterializedViews implements MaterializedViewOperations {
             }
         }
         bodyRows.accept(rows.size());
-        return apply(context, mv, known == null ? List.of(new MaintenanceOp.ReplaceAll(rows))
-                : List.<MaintenanceOp>copyOf(io.derive.engine.spi.KeyedDiff.changes(shape, known, rows)));
-    }
-
-    /**
-     * Applies {@code ops} to the backing of {@code mv} in this transaction. The key columns the
-     * body's {@code order by} adds to its logical key, and those of a declared key the body
-     * cannot prove, are never NULL (semantics §3): a source change such as {@code drop not null}
-     * can let the body produce one, and the writing statement then fails. (A provable key column
-     * may be NULL: a NULL group is a group.)
-     */
-    private static List<BackingRowChange> apply(ExecutionContext context, TableSchema mv, List<MaintenanceOp> ops) {
-        return apply(context, mv, ops, false);
-    }
-
-    private static List<BackingRowChange> apply(ExecutionContext context, TableSchema mv, List<MaintenanceOp> ops,
-                                                boolean sourceLocksSuffice) {
-        Transaction txn = context.transaction();
-        HostedTable storage = mv.storage();
-        for (MaintenanceOp op : ops) {
-            if (op instanceof MaintenanceOp.Upsert upsert) {
-                refuseNullOrderKey(context, mv, upsert.row());
-                lockRow(txn, storage, storage.shape().keyOf(upsert.row()), sourceLocksSuffice);
-            } else if (op instanceof MaintenanceOp.DeleteKey delete) {
-                lockRow(txn, storage, delete.key(), sourceLocksSuffice);
-            } else if (op instanceof MaintenanceOp.Change change) {
-                if (change.after() != null) {
-                    refuseNullOrderKey(context, mv, change.after());
-                }
-                lockRow(txn, storage, storage.shape().keyOf(change.keyRow()), sourceLocksSuffice);
-            } else if (op instanceof MaintenanceOp.DeleteByPrefix slice) {
-                RowLocks.row(txn, storage, slice.prefix(), LockMode.EXCLUSIVE);
-            } else if (op instanceof MaintenanceOp.ReplaceAll all) {
-                all.rows().forEach(row -> refuseNullOrderKey(context, mv, row));
-                lockWhole(txn, mv);
-            }
-        }
-        return backingHost(mv).applyMaintenance(context.transaction().connection(mv), ops);
-    }
-
-    /** Locks a backing row exclusive, unless the writer's source locks suffice. */
-    private static void lockRow(Transaction txn, HostedTable storage, Object[] key, boolean sourceLocksSuffice) {
-        if (!sourceLocksSuffice) {
-            RowLocks.row(txn, storage, key, LockMode.EXCLUSIVE);
-        }
-    }
-
-    /**
-     * Locks {@code mv} whole, exclusive, for a writer of any of its rows at once (a fill, a
-     * repair). When its maintenance locks nothing of it ({@link #rowsGuardedBySourceLocks}), its
-     * sources are locked shared first: their writers, who maintain it, hold them with intent to
-     * write, so this waits for those writers and they for it, as the view's own lock makes the
-     * maintainers of other views wait. Sources before the view, in the order writers take them.
-     */
-    private static void lockWhole(Transaction txn, TableSchema mv) {
-        io.derive.engine.schema.Catalog catalog = txn.catalog();
-        if (rowsGuardedBySourceLocks(catalog, mv)) {
-            for (String source : mv.derivation().sources()) {
-                catalog.tableByKey(source).ifPresent(t -> txn.lockTable(t.storage(), LockMode.SHARED));
-            }
-        }
-        txn.lockTable(mv.storage(), LockMode.EXCLUSIVE);
-    }
-
-    private static void refuseNullOrderKey(ExecutionContext context, TableSchema mv, Object[] row) {
-        for (TableShape.KeyPart part : mv.primaryKey()) {
-            // Which key columns the order by seeded is asked of the body only when one is NULL, which is rare.
-            if (row[part.column()] == null && (declaredKey(mv) != null
-                    || BodyAnalysis.orderKeyColumns(bodyPlan(mv, context)).contains(part.column()))) {
-                throw new DeriveException(DeriveException.CONSTRAINT, "materialized view '" + mv.qualifiedName()
-                        + "' would store NULL in column '" + mv.columns().get(part.column()).name()
-                        + "' of its primary key");
-            }
-        }
+        return BackingWrites.apply(context, mv, known == null ? List.of(new MaintenanceOp.ReplaceAll(rows))
+                : List.<MaintenanceOp>copyOf(io.derive.engine.spi.KeyedDiff.changes(shape, known, rows)), false);
     }
 
     /** {@code (g) = ('a')}: the key columns of {@code mv} and their values in {@code row}. */
