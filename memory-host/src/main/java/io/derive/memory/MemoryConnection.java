@@ -171,6 +171,9 @@ final class MemoryConnection implements TableConnection {
     /** Moves the index entries of a row from its old image to its new one (either may be null). */
     private void reindex(Object[] before, Object[] after) {
         MemoryTable.Committed version = committed();
+        if (version.indexes().isEmpty()) {
+            return;
+        }
         for (MemoryTable.IndexVersion v : version.indexes().values()) {
             MemoryIndex index = v.index();
             PersistentTree<Object[], Object[]> layer = layer(index);
@@ -299,8 +302,9 @@ final class MemoryConnection implements TableConnection {
     public void stage() {
         requireLive();
         if (!pending.isEmpty()) {
-            for (MemoryTable.IndexVersion v : committed().indexes().values()) {
-                layer(v.index());
+            Map<String, MemoryTable.IndexVersion> indexes = committed().indexes();
+            if (!indexes.isEmpty()) {
+                indexes.values().forEach(v -> layer(v.index()));
             }
             staged = table.stage(pending, pendingIndexes, session.oldestReadSequence());
         }

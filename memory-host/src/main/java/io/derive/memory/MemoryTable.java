@@ -175,11 +175,15 @@ final class MemoryTable implements HostedTable {
                               long oldestRead) {
         Version base = head;
         Committed committed = base.state();
-        Map<String, IndexVersion> indexes = new LinkedHashMap<>();
-        committed.indexes().forEach((name, version) -> {
-            PersistentTree<Object[], Object[]> layer = pendingIndexes.get(version.index());
-            indexes.put(name, layer == null ? version : new IndexVersion(version.index(), overlay(version.entries(), layer)));
-        });
+        Map<String, IndexVersion> indexes = committed.indexes();
+        if (!indexes.isEmpty()) {
+            Map<String, IndexVersion> next = new LinkedHashMap<>();
+            indexes.forEach((name, version) -> {
+                PersistentTree<Object[], Object[]> layer = pendingIndexes.get(version.index());
+                next.put(name, layer == null ? version : new IndexVersion(version.index(), overlay(version.entries(), layer)));
+            });
+            indexes = next;
+        }
         return new Staged(base, new Committed(overlay(committed.rows(), pending), indexes), prunedIfLong(base, oldestRead));
     }
 
