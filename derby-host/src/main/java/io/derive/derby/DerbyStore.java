@@ -330,8 +330,7 @@ final class DerbyStore implements AutoCloseable {
             }
             LOG.log(Level.INFO, "tables of {0} were created or dropped since its clean close: reading its catalog", database.location());
         }
-        Map<String, String> ids = new LinkedHashMap<>();
-        Map<String, Map<String, String>> columns = new LinkedHashMap<>();
+        Map<String, TableListing.Table> read = new LinkedHashMap<>();
         statements.incrementAndGet();
         catalogReads++;
         try (Statement s = ddl.createStatement();
@@ -340,15 +339,13 @@ final class DerbyStore implements AutoCloseable {
                      + " join sys.syscolumns c on c.referenceid = t.tableid where t.tabletype = 'T'"
                      + " order by s.schemaname, t.tablename, c.columnnumber")) {
             while (rs.next()) {
-                String qualified = DerbySql.qualified(rs.getString(1), rs.getString(2));
-                ids.put(qualified, rs.getString(3));
-                columns.computeIfAbsent(qualified, t -> new LinkedHashMap<>()).put(rs.getString(4), rs.getString(5));
+                String id = rs.getString(3);
+                read.computeIfAbsent(DerbySql.qualified(rs.getString(1), rs.getString(2)),
+                        t -> new TableListing.Table(id, new LinkedHashMap<>())).columns().put(rs.getString(4), rs.getString(5));
             }
         } catch (SQLException e) {
             throw failure("read the tables of", e);
         }
-        Map<String, TableListing.Table> read = new LinkedHashMap<>();
-        ids.forEach((qualified, id) -> read.put(qualified, new TableListing.Table(id, columns.get(qualified))));
         tables = new TableListing(read);
         return tables;
     }

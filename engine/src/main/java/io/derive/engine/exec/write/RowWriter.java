@@ -10,7 +10,6 @@ import io.derive.engine.sql.ast.Statement.ConflictAction;
 import io.derive.engine.sql.ast.Statement.RowOperation;
 import io.derive.engine.txn.Cancellation;
 import io.derive.engine.txn.LockMode;
-import io.derive.engine.txn.Transaction;
 
 import java.util.HashMap;
 import java.util.List;
@@ -67,8 +66,8 @@ public final class RowWriter {
         if (moves) {
             lock(table, after);
             connection.delete(oldKey);
-        } else if (!table.constraints().indexes().isEmpty()) {
-            checker(table).lockUniqueValues(after);
+        } else {
+            lockUniqueValues(table, after);
         }
         connection.put(after);
         context.services().materializedViews().afterRowChange(context, table, before, after);
@@ -83,8 +82,11 @@ public final class RowWriter {
      * that committed after this statement's snapshot runs the statement again.
      */
     private void lock(TableSchema table, Object[] image) {
-        Transaction txn = context.transaction();
-        RowLocks.row(txn, table.storage(), table.storage().shape().keyOf(image), LockMode.EXCLUSIVE);
+        RowLocks.row(context.transaction(), table.storage(), table.storage().shape().keyOf(image), LockMode.EXCLUSIVE);
+        lockUniqueValues(table, image);
+    }
+
+    private void lockUniqueValues(TableSchema table, Object[] image) {
         if (!table.constraints().indexes().isEmpty()) {
             checker(table).lockUniqueValues(image);
         }
