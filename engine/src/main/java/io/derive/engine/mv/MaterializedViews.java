@@ -5,6 +5,7 @@ import io.derive.engine.api.Result;
 import io.derive.engine.api.StatementKind;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.context.MaterializedViewOperations;
+import io.derive.engine.exec.context.RunEvaluations;
 import io.derive.engine.exec.ddl.RowImageReferences;
 import io.derive.engine.exec.write.IndexShapes;
 import io.derive.engine.plan.OutputColumn;
@@ -190,11 +191,12 @@ public final class MaterializedViews implements MaterializedViewOperations {
      * commit), {@code filled} leaves the catalog, and a keyed diff makes the contents the body's.
      * Precondition: {@link #movable}, and the transaction holds the catalog exclusive.
      *
-     * @param known {@code filled}'s rows sorted by key when they are known exactly, so that the diff
-     *              reads none of them back; null to read them
+     * @param known the evaluation whose rows {@code filled} holds exactly, when it does, so that the
+     *              diff reads none of them back, and derives afresh only the rows of the keys
+     *              written since where it can ({@link WrittenKeysDiff}); null to read them
      * @return the rows the diff changed
      */
-    long refreshOnto(TableSchema mv, TableSchema filled, List<Object[]> known, ExecutionContext context,
+    long refreshOnto(TableSchema mv, TableSchema filled, RunEvaluations.Evaluation known, ExecutionContext context,
                      io.derive.engine.sql.ast.SourceSpan at) {
         long started = System.nanoTime();
         Transaction txn = context.transaction();
@@ -210,10 +212,22 @@ public final class MaterializedViews implements MaterializedViewOperations {
         }
         txn.onCommit(mv.storage()::drop);
         txn.changeCatalog(catalog.without(filled).replacing(mv, placed));
-        List<BackingRowChange> changes = fill(placed, bodyPlan(placed, context), context, bodyRows -> { }, known);
+        List<BackingRowChange> changes = known == null ? null : writtenKeysChanged(placed, known, context);
+        if (changes == null) {
+            changes = fill(placed, bodyPlan(placed, context), context, bodyRows -> { }, known == null ? null : known.rows());
+        }
         cascade(context, placed, changes, true);
         refreshed(placed, changes.size(), started, txn);
         return changes.size();
+    }
+
+    /** {@link WrittenKeysDiff}'s changes applied to {@code placed}; null when it cannot tell them. */
+    private static List<BackingRowChange> writtenKeysChanged(TableSchema placed, RunEvaluations.Evaluation known,
+                                                             ExecutionContext context) {
+        BackingWrites.lockWhole(context.transaction(), placed);
+        return WrittenKeysDiff.changes(placed, known, context)
+                .map(diff -> BackingWrites.apply(context, placed, List.<MaintenanceOp>copyOf(diff), false))
+                .orElse(null);
     }
 
     /** Counts a refresh of {@code mv} that changed {@code rows} rows, and records how it ends with {@code txn}. */
@@ -541,7 +555,12 @@ public final class MaterializedViews implements MaterializedViewOperations {
     @Override
     public void afterRowChange(ExecutionContext context, TableSchema source, Object[] before, Object[] after) {
         io.derive.engine.schema.Catalog catalog = context.transaction().catalog();
+        RunEvaluations runs = context.services().runEvaluations();
+        boolean recording = runs.recording();
         for (TableSchema mv : catalog.dependentsOf(source)) {
+            if (recording) {
+                runs.written(mv.qualifiedName(), source, before, after);
+            }
             if (!mv.derivation().stale()) {
                 long started = System.nanoTime();
                 List<MaintenanceOp> ops = MaintenanceArm.of(mv).afterSourceChange(context, mv, source, before, after);

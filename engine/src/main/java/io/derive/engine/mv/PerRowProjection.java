@@ -119,6 +119,11 @@ final class PerRowProjection implements MaintenanceArm {
         return ops;
     }
 
+    /** The view's row that source row {@code row} derives, as the backing stores it; null when the body's filter drops it. */
+    Object[] image(Object[] row) {
+        return inScope(row) ? project(row) : null;
+    }
+
     private boolean inScope(Object[] row) {
         return predicate == null || predicate.test(row, Parameters.none());
     }

@@ -107,6 +107,9 @@ final class RefreshRun {
         if (!tag(shadow, RUN).equals(found.map(s -> tag(s, RUN)).orElse(""))) {
             txn.onCommit(() -> evaluations.forget(mv.qualifiedName()));
         }
+        // Before the catalog lock goes: no writer of the sources is open, so the writes recorded
+        // from here on are all that a later evaluation of the body can miss.
+        txn.onCommit(() -> evaluations.recordWrites(mv.qualifiedName(), run));
         List<String> names = List.of("run", "shadow", "rows", "resumed");
         long rows = resumed ? shadow.storage().committedRowCount() : 0;
         return new Result(StatementKind.REFRESH, names, List.of(new Row(names,
@@ -148,8 +151,8 @@ final class RefreshRun {
         long changed;
         if (onto) {
             // When this open wrote the whole shadow, its rows are known: the diff reads none back.
-            List<Object[]> known = evaluations.of(mv.qualifiedName(), run).filter(RunEvaluations.Evaluation::wroteAll)
-                    .map(RunEvaluations.Evaluation::rows).orElse(null);
+            RunEvaluations.Evaluation known = evaluations.of(mv.qualifiedName(), run)
+                    .filter(RunEvaluations.Evaluation::wroteAll).orElse(null);
             changed = views.refreshOnto(mv, shadow, known, context, at);
         } else {
             drop(shadow);
@@ -253,7 +256,11 @@ final class RefreshRun {
         sortByKey(rows, shape, row -> new DeriveException(DeriveException.CONSTRAINT, "materialized view '"
                 + mv.qualifiedName() + "' must be a set: its body produced duplicate rows for primary key "
                 + MaterializedViews.keyText(mv, row)));
-        RunEvaluations.Evaluation evaluation = new RunEvaluations.Evaluation(run, rows);
+        var catalog = context.transaction().catalog();
+        TableSchema source = mv.derivation().sources().size() == 1
+                ? catalog.tableByKey(mv.derivation().sources().iterator().next()).orElse(null) : null;
+        RunEvaluations.Evaluation evaluation = new RunEvaluations.Evaluation(run, rows,
+                evaluations.writesOf(mv.qualifiedName(), run), source, mv.derivation().bodySql());
         evaluations.keep(mv.qualifiedName(), evaluation);
         return evaluation;
     }
