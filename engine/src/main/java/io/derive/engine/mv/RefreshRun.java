@@ -44,8 +44,10 @@ import java.util.function.Function;
  *   <li>{@code finish run 'r'}, holding the catalog exclusive: the view takes the shadow's
  *       storage and a keyed diff against a fresh evaluation makes it exactly its body, so what
  *       the sources became during the run is in it (the diff is made against the rows the run
- *       wrote, without reading the shadow back, when this open wrote them all). Readers see the old contents until this
- *       commits, then the new ones at once. Where the view's row changes are read by something
+ *       wrote, without reading the shadow back, when this open wrote them all; of a per-row view
+ *       only the rows of the source keys written since the start are derived again:
+ *       {@link WrittenKeysDiff}). Readers see the old contents until this commits, then the new
+ *       ones at once. Where the view's row changes are read by something
  *       (a live view over it, a foreign key to it, a constraint on its rows), or the shadow no
  *       longer fits the body's shape, the shadow is dropped and the view refreshed in place.</li>
  *   <li>{@code cancel} drops the shadow and so the lease, whichever run holds it.</li>
