@@ -40,6 +40,13 @@ final class MemoryConnection implements TableConnection {
 
     private final MemoryTable table;
     private final HostSession session;
+    /**
+     * The savepoints taken while nothing was pending, depths 1 to this: most connections are made
+     * inside a statement, so every savepoint open then is taken before they write, and keeping
+     * them as a count spares a list per connection.
+     */
+    private int emptySavepoints;
+    /** The pending rows at each later savepoint, depth {@code emptySavepoints + 1} first. */
     private final List<PersistentTree<Object[], Object[]>> savepoints = new ArrayList<>();
     private final List<Map<MemoryIndex, PersistentTree<Object[], Object[]>>> indexSavepoints = new ArrayList<>();
     private PersistentTree<Object[], Object[]> pending;
@@ -265,34 +272,59 @@ final class MemoryConnection implements TableConnection {
     @Override
     public void savepoint(int depth) {
         requireLive();
-        while (savepoints.size() >= depth) {
-            savepoints.remove(savepoints.size() - 1);
-            indexSavepoints.remove(indexSavepoints.size() - 1);
-        }
-        while (savepoints.size() < depth) {
-            savepoints.add(pending);
-            indexSavepoints.add(new HashMap<>(pendingIndexes));
+        dropSavepointsFrom(depth);
+        while (savepointDepth() < depth) {
+            if (savepoints.isEmpty() && pending.isEmpty() && pendingIndexes.isEmpty()) {
+                emptySavepoints++;
+            } else {
+                savepoints.add(pending);
+                indexSavepoints.add(pendingIndexes.isEmpty() ? Map.of() : new HashMap<>(pendingIndexes));
+            }
         }
     }
 
     @Override
     public void releaseSavepoint(int depth) {
-        while (savepoints.size() >= depth) {
-            savepoints.remove(savepoints.size() - 1);
-            indexSavepoints.remove(indexSavepoints.size() - 1);
-        }
+        dropSavepointsFrom(depth);
     }
 
     @Override
     public void rollbackToSavepoint(int depth) {
         requireLive();
-        if (depth < 1 || depth > savepoints.size()) {
+        if (depth < 1 || depth > savepointDepth()) {
             throw new DeriveException(DeriveException.TRANSACTION_STATE, "no savepoint at depth " + depth
                     + " on table " + table.shape().qualifiedName());
         }
-        pending = savepoints.get(depth - 1);
-        pendingIndexes = new HashMap<>(indexSavepoints.get(depth - 1));
-        while (savepoints.size() > depth) {
+        if (depth <= emptySavepoints) {
+            pending = PersistentTree.empty(table.keyOrder());
+            pendingIndexes = new HashMap<>();
+            emptySavepoints = depth;
+            savepoints.clear();
+            indexSavepoints.clear();
+            return;
+        }
+        int at = depth - emptySavepoints - 1;
+        pending = savepoints.get(at);
+        pendingIndexes = new HashMap<>(indexSavepoints.get(at));
+        while (savepoints.size() > at + 1) {
+            savepoints.remove(savepoints.size() - 1);
+            indexSavepoints.remove(indexSavepoints.size() - 1);
+        }
+    }
+
+    private int savepointDepth() {
+        return emptySavepoints + savepoints.size();
+    }
+
+    /** Forgets the savepoints at {@code depth} and deeper. */
+    private void dropSavepointsFrom(int depth) {
+        if (depth - 1 < emptySavepoints) {
+            emptySavepoints = Math.max(0, depth - 1);
+            savepoints.clear();
+            indexSavepoints.clear();
+            return;
+        }
+        while (savepointDepth() >= depth) {
             savepoints.remove(savepoints.size() - 1);
             indexSavepoints.remove(indexSavepoints.size() - 1);
         }
@@ -306,7 +338,7 @@ final class MemoryConnection implements TableConnection {
             if (!indexes.isEmpty()) {
                 indexes.values().forEach(v -> layer(v.index()));
             }
-            staged = table.stage(pending, pendingIndexes, session.oldestReadSequence());
+            staged = table.stage(pending, pendingIndexes, session::oldestReadSequence);
         }
     }
 
@@ -334,6 +366,7 @@ final class MemoryConnection implements TableConnection {
         staged = null;
         pending = PersistentTree.empty(table.keyOrder());
         pendingIndexes = new HashMap<>();
+        emptySavepoints = 0;
         savepoints.clear();
         indexSavepoints.clear();
     }

@@ -14,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.LongSupplier;
 
 /**
  * One memory table incarnation. Its committed rows and secondary-index entries are one
@@ -26,7 +28,7 @@ import java.util.Optional;
 final class MemoryTable implements HostedTable {
     private final TableShape shape;
     private final KeyOrder keyOrder;
-    private final MemoryBackingHost backingHost;
+    private final Optional<BackingHost> backingHost;
     private volatile Version head;
     /** How long the chain was after it was last pruned; guarded by this table's monitor. */
     private int keptByLastPruning;
@@ -62,7 +64,7 @@ final class MemoryTable implements HostedTable {
         this.shape = shape;
         this.keyOrder = shape.keyOrder();
         this.head = new Version(0, new Committed(PersistentTree.empty(keyOrder), Map.of()), null);
-        this.backingHost = new MemoryBackingHost(this);
+        this.backingHost = Optional.of(new MemoryBackingHost(this));
     }
 
     @Override
@@ -86,7 +88,7 @@ final class MemoryTable implements HostedTable {
 
     @Override
     public Optional<BackingHost> backingHost() {
-        return Optional.of(backingHost);
+        return backingHost;
     }
 
     /** Nothing to release: statements still reading an older catalog keep reading the states they hold. */
@@ -165,14 +167,15 @@ final class MemoryTable implements HostedTable {
 
     /**
      * Builds the state a connection's pending writes leave, over the current one, dropping the
-     * states older than the newest one at or before {@code oldestRead}. The engine publishes each
+     * states older than the newest one at or before {@code oldestRead} (asked only when the chain
+     * is due for pruning: computing it takes the snapshots' monitor). The engine publishes each
      * table's commits in sequence order (its per-table publish lock), so the state built here is
      * still the current one's successor when {@link #publish} installs it; its key locks keep
      * concurrent writers' keys (and so their index entries) disjoint.
      */
     synchronized Staged stage(PersistentTree<Object[], Object[]> pending,
                               Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes,
-                              long oldestRead) {
+                              LongSupplier oldestRead) {
         Version base = head;
         Committed committed = base.state();
         Map<String, IndexVersion> indexes = committed.indexes();
@@ -192,11 +195,11 @@ final class MemoryTable implements HostedTable {
      * what the last pruning kept: pruning walks and copies the chain, so doing it at every commit
      * would cost each commit as many steps as there are versions that snapshots still read.
      */
-    private Version prunedIfLong(Version v, long oldestRead) {
+    private Version prunedIfLong(Version v, LongSupplier oldestRead) {
         if (v.length() < 2 * keptByLastPruning + PRUNE_SLACK) {
             return v;
         }
-        Version pruned = readable(v, oldestRead);
+        Version pruned = readable(v, oldestRead.getAsLong());
         keptByLastPruning = pruned.length();
         return pruned;
     }
@@ -239,13 +242,23 @@ final class MemoryTable implements HostedTable {
     /** A committed tree with a pending layer applied: a pending value wins, a tombstone removes. */
     private static PersistentTree<Object[], Object[]> overlay(PersistentTree<Object[], Object[]> base,
                                                               PersistentTree<Object[], Object[]> layer) {
-        PersistentTree<Object[], Object[]> next = base;
-        var entries = layer.range(k -> 0, false);
-        while (entries.hasNext()) {
-            var e = entries.next();
-            next = e.value() == MemoryConnection.TOMBSTONE ? next.remove(e.key()) : next.put(e.key(), e.value());
+        Overlay overlay = new Overlay(base);
+        layer.forEach(overlay);
+        return overlay.tree;
+    }
+
+    /** Applies a pending layer's entries, in key order, to a tree. */
+    private static final class Overlay implements BiConsumer<Object[], Object[]> {
+        private PersistentTree<Object[], Object[]> tree;
+
+        Overlay(PersistentTree<Object[], Object[]> base) {
+            this.tree = base;
         }
-        return next;
+
+        @Override
+        public void accept(Object[] key, Object[] value) {
+            tree = value == MemoryConnection.TOMBSTONE ? tree.remove(key) : tree.put(key, value);
+        }
     }
 
     /** Replaces the committed rows, rebuilding every index over them. */

@@ -37,7 +37,8 @@ final class BackingWrites {
                                         boolean sourceLocksSuffice) {
         Transaction txn = context.transaction();
         HostedTable storage = mv.storage();
-        for (MaintenanceOp op : ops) {
+        for (int i = 0; i < ops.size(); i++) {
+            MaintenanceOp op = ops.get(i);
             if (op instanceof MaintenanceOp.Upsert upsert) {
                 refuseNullOrderKey(context, mv, upsert.row());
                 lockRow(txn, storage, storage.shape().keyOf(upsert.row()), sourceLocksSuffice);
@@ -95,7 +96,10 @@ final class BackingWrites {
     }
 
     private static void refuseNullOrderKey(ExecutionContext context, TableSchema mv, Object[] row) {
-        for (TableShape.KeyPart part : mv.primaryKey()) {
+        List<TableShape.KeyPart> key = mv.primaryKey();
+        // an indexed loop: this runs for every maintained row, and an iterator costs an allocation
+        for (int i = 0; i < key.size(); i++) {
+            TableShape.KeyPart part = key.get(i);
             // Which key columns the order by seeded is asked of the body only when one is NULL, which is rare.
             if (row[part.column()] == null && (MaterializedViews.declaredKey(mv) != null
                     || BodyAnalysis.orderKeyColumns(MaterializedViews.bodyPlan(mv, context)).contains(part.column()))) {

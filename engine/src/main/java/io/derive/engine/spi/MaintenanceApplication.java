@@ -21,8 +21,10 @@ public final class MaintenanceApplication {
     /** Applies {@code ops} in order through {@code connection} and returns the realized changes. */
     public static List<BackingRowChange> apply(TableConnection connection, List<MaintenanceOp> ops) {
         TableShape shape = connection.table().shape();
-        List<BackingRowChange> changes = new ArrayList<>();
-        for (MaintenanceOp op : ops) {
+        List<BackingRowChange> changes = new ArrayList<>(ops.size());
+        // an indexed loop: maintenance of a single row comes here, and an iterator costs an allocation
+        for (int i = 0; i < ops.size(); i++) {
+            MaintenanceOp op = ops.get(i);
             if (op instanceof MaintenanceOp.DeleteKey d) {
                 Optional<Object[]> existing = connection.get(d.key());
                 if (existing.isPresent()) {

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.function.BiConsumer;
 import java.util.function.ToIntFunction;
 
 /**
@@ -75,6 +76,24 @@ public final class PersistentTree<K, V> {
         return next == root ? this : new PersistentTree<>(order, next);
     }
 
+    /** Calls {@code action} with every entry, in key order. */
+    public void forEach(BiConsumer<? super K, ? super V> action) {
+        forEach(root, action);
+    }
+
+    private static <K, V> void forEach(Node<K, V> n, BiConsumer<? super K, ? super V> action) {
+        while (n != null) {
+            forEach(n.left(), action);
+            action.accept(n.key(), n.value());
+            n = n.right();
+        }
+    }
+
+    /** The number of nodes on the longest path from the root: at most about 1.44 log2 of the size. */
+    int height() {
+        return height(root);
+    }
+
     /**
      * Entries in key order over a contiguous range. {@code probe} places a key against the range:
      * negative before it, 0 inside, positive after it. Ascending, iteration starts at the first
@@ -84,16 +103,27 @@ public final class PersistentTree<K, V> {
         return new RangeIterator<>(root, probe, descending);
     }
 
+    // Where a child's height did not change, neither did the node's nor its balance: it is copied
+    // with the new child without looking at the other one, which keeps most of a path's copies
+    // from touching the siblings along it.
     private Node<K, V> put(Node<K, V> n, K key, V value) {
         if (n == null) {
-            return Node.of(key, value, null, null);
+            return new Node<>(key, value, null, null, 1, 1);
         }
         int c = order.compare(key, n.key());
         if (c == 0) {
             return new Node<>(key, value, n.left(), n.right(), n.height(), n.size());
         }
-        return c < 0 ? balance(n.key(), n.value(), put(n.left(), key, value), n.right())
-                : balance(n.key(), n.value(), n.left(), put(n.right(), key, value));
+        if (c < 0) {
+            Node<K, V> left = put(n.left(), key, value);
+            return height(left) == height(n.left())
+                    ? new Node<>(n.key(), n.value(), left, n.right(), n.height(), n.size() + left.size() - size(n.left()))
+                    : balance(n.key(), n.value(), left, n.right());
+        }
+        Node<K, V> right = put(n.right(), key, value);
+        return height(right) == height(n.right())
+                ? new Node<>(n.key(), n.value(), n.left(), right, n.height(), n.size() + right.size() - size(n.right()))
+                : balance(n.key(), n.value(), n.left(), right);
     }
 
     private Node<K, V> remove(Node<K, V> n, K key) {
@@ -103,11 +133,11 @@ public final class PersistentTree<K, V> {
         int c = order.compare(key, n.key());
         if (c < 0) {
             Node<K, V> left = remove(n.left(), key);
-            return left == n.left() ? n : balance(n.key(), n.value(), left, n.right());
+            return left == n.left() ? n : withOneFewer(n.key(), n.value(), n, left, n.right());
         }
         if (c > 0) {
             Node<K, V> right = remove(n.right(), key);
-            return right == n.right() ? n : balance(n.key(), n.value(), n.left(), right);
+            return right == n.right() ? n : withOneFewer(n.key(), n.value(), n, n.left(), right);
         }
         if (n.left() == null) {
             return n.right();
@@ -119,14 +149,21 @@ public final class PersistentTree<K, V> {
         while (min.left() != null) {
             min = min.left();
         }
-        return balance(min.key(), min.value(), n.left(), removeMin(n.right()));
+        return withOneFewer(min.key(), min.value(), n, n.left(), removeMin(n.right()));
     }
 
     private Node<K, V> removeMin(Node<K, V> n) {
         if (n.left() == null) {
             return n.right();
         }
-        return balance(n.key(), n.value(), removeMin(n.left()), n.right());
+        return withOneFewer(n.key(), n.value(), n, removeMin(n.left()), n.right());
+    }
+
+    /** Node {@code n} holding {@code key} over its children after one entry left one of them ({@code left} or {@code right}). */
+    private static <K, V> Node<K, V> withOneFewer(K key, V value, Node<K, V> n, Node<K, V> left, Node<K, V> right) {
+        return height(left) == height(n.left()) && height(right) == height(n.right())
+                ? new Node<>(key, value, left, right, n.height(), n.size() - 1)
+                : balance(key, value, left, right);
     }
 
     private static <K, V> Node<K, V> balance(K key, V value, Node<K, V> left, Node<K, V> right) {

@@ -31,6 +31,7 @@ public final class CommittedState {
      */
     private final Map<HostedTable, PublishLock> publishLocks = Collections.synchronizedMap(new WeakHashMap<>());
     private final AtomicLong publishLockOrder = new AtomicLong();
+    private static final Comparator<PublishLock> IN_ORDER = Comparator.comparingLong(PublishLock::order);
     private final RowIdReservations rowIds = new RowIdReservations();
     private final PreparedBranches branches = new PreparedBranches();
     private final InDoubtFences fences = new InDoubtFences();
@@ -107,7 +108,13 @@ public final class CommittedState {
             locks.add(publishLocks.computeIfAbsent(table,
                     t -> new PublishLock(publishLockOrder.incrementAndGet(), new ReentrantLock())));
         }
-        locks.sort(Comparator.comparingLong(PublishLock::order));
-        return locks.stream().map(PublishLock::lock).toList();
+        if (locks.size() > 1) {
+            locks.sort(IN_ORDER);
+        }
+        List<ReentrantLock> ordered = new ArrayList<>(locks.size());
+        for (PublishLock lock : locks) {
+            ordered.add(lock.lock());
+        }
+        return ordered;
     }
 }

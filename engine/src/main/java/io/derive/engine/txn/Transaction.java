@@ -526,8 +526,16 @@ public final class Transaction implements LockOwner {
     private void publish() {
         session.committing();
         List<TableConnection> order = new ArrayList<>(registrationOrder.size());
-        registrationOrder.stream().filter(TableConnection::commitsDurably).forEach(order::add);
-        registrationOrder.stream().filter(c -> !c.commitsDurably()).forEach(order::add);
+        for (TableConnection c : registrationOrder) {
+            if (c.commitsDurably()) {
+                order.add(c);
+            }
+        }
+        for (TableConnection c : registrationOrder) {
+            if (!c.commitsDurably()) {
+                order.add(c);
+            }
+        }
         int committed = 0;
         boolean visible = false;
         Catalog published = null;

@@ -29,11 +29,45 @@ class PersistentTreeTest {
             }
         }
         assertThat(tree.size()).isEqualTo(model.size());
+        assertThat(tree.height()).isLessThanOrEqualTo(avlBound(model.size()));
         assertThat(entries(tree, k -> 0, false)).isEqualTo(new ArrayList<>(model.entrySet()).stream()
                 .map(e -> List.of(e.getKey(), e.getValue())).toList());
         for (int key = 0; key < 500; key++) {
             assertThat(tree.get(key)).isEqualTo(model.get(key));
         }
+    }
+
+    @Test
+    void staysBalancedUnderOrderedInsertsAndRemovals() {
+        PersistentTree<Integer, Integer> tree = PersistentTree.empty(Comparator.naturalOrder());
+        for (int key = 0; key < 100_000; key++) {
+            tree = tree.put(key, key);
+        }
+        assertThat(tree.height()).isLessThanOrEqualTo(avlBound(100_000));
+        for (int key = 0; key < 100_000; key += 3) {
+            tree = tree.remove(key);
+        }
+        for (int key = 99_997; key >= 0; key -= 3) {
+            tree = tree.remove(key);
+        }
+        assertThat(tree.size()).isEqualTo(33_333);
+        assertThat(tree.height()).isLessThanOrEqualTo(avlBound(33_333));
+    }
+
+    @Test
+    void forEachVisitsEveryEntryInKeyOrder() {
+        PersistentTree<Integer, String> tree = PersistentTree.<Integer, String>empty(Comparator.naturalOrder())
+                .put(3, "c").put(1, "a").put(2, "b").put(5, "e").put(4, "d");
+        List<String> visited = new ArrayList<>();
+
+        tree.forEach((key, value) -> visited.add(key + value));
+
+        assertThat(visited).containsExactly("1a", "2b", "3c", "4d", "5e");
+    }
+
+    /** The greatest height an AVL tree of {@code size} entries can have. */
+    private static int avlBound(int size) {
+        return (int) Math.floor(1.4405 * Math.log(size + 2) / Math.log(2) - 0.3277);
     }
 
     @Test
