@@ -20,10 +20,21 @@ import java.util.function.ToIntFunction;
  */
 public final class PersistentTree<K, V> {
 
-    private record Node<K, V>(K key, V value, Node<K, V> left, Node<K, V> right, int height, int size) {
-        static <K, V> Node<K, V> of(K key, V value, Node<K, V> left, Node<K, V> right) {
-            return new Node<>(key, value, left, right, 1 + Math.max(PersistentTree.height(left), PersistentTree.height(right)),
-                    1 + PersistentTree.size(left) + PersistentTree.size(right));
+    /**
+     * A node. When {@code led}, {@code lead} is the key's first component, an integer: a search
+     * for an integer-led key compares those first, in the node itself, and reaches for the key's
+     * components only where the leads are equal (see {@link #compare}).
+     */
+    private record Node<K, V>(K key, V value, Node<K, V> left, Node<K, V> right, int height, int size, long lead,
+                              boolean led) {
+        /** This node's entry over other children. */
+        Node<K, V> over(Node<K, V> newLeft, Node<K, V> newRight) {
+            return over(newLeft, newRight, 1 + Math.max(PersistentTree.height(newLeft), PersistentTree.height(newRight)),
+                    1 + PersistentTree.size(newLeft) + PersistentTree.size(newRight));
+        }
+
+        Node<K, V> over(Node<K, V> newLeft, Node<K, V> newRight, int newHeight, int newSize) {
+            return new Node<>(key, value, newLeft, newRight, newHeight, newSize, lead, led);
         }
     }
 
@@ -32,16 +43,33 @@ public final class PersistentTree<K, V> {
     }
 
     private final Comparator<? super K> order;
+    /**
+     * For a {@link KeyOrder}, whose keys are value arrays: 1 (-1 when its first component sorts
+     * descending) where two integer first components order two keys as {@link Long#compare}
+     * does; 0 for any other order, whose keys are compared by it alone.
+     */
+    private final int leadSign;
+    /** Whether the first component is the whole key, so that equal leads are equal keys. */
+    private final boolean leadIsKey;
     private final Node<K, V> root;
 
-    private PersistentTree(Comparator<? super K> order, Node<K, V> root) {
+    private PersistentTree(Comparator<? super K> order, int leadSign, boolean leadIsKey, Node<K, V> root) {
         this.order = order;
+        this.leadSign = leadSign;
+        this.leadIsKey = leadIsKey;
         this.root = root;
+    }
+
+    private PersistentTree<K, V> withRoot(Node<K, V> next) {
+        return new PersistentTree<>(order, leadSign, leadIsKey, next);
     }
 
     /** The empty tree ordered by {@code order}. */
     public static <K, V> PersistentTree<K, V> empty(Comparator<? super K> order) {
-        return new PersistentTree<>(order, null);
+        if (order instanceof KeyOrder keys && keys.width() > 0) {
+            return new PersistentTree<>(order, keys.descending(0) ? -1 : 1, keys.width() == 1, null);
+        }
+        return new PersistentTree<>(order, 0, false, null);
     }
 
     public int size() {
@@ -52,11 +80,34 @@ public final class PersistentTree<K, V> {
         return root == null;
     }
 
+    /** Whether {@code key} has an integer lead; only a {@link KeyOrder}'s keys may. */
+    private boolean led(K key) {
+        return leadSign != 0 && key instanceof Object[] values && values.length > 0 && values[0] instanceof Long;
+    }
+
+    private static long lead(Object key) {
+        return (Long) ((Object[]) key)[0];
+    }
+
+    private int compare(K key, long lead, boolean led, Node<K, V> n) {
+        if (led && n.led()) {
+            if (lead != n.lead()) {
+                return lead < n.lead() ? -leadSign : leadSign;
+            }
+            if (leadIsKey) {
+                return 0;
+            }
+        }
+        return order.compare(key, n.key());
+    }
+
     /** The value at {@code key}, or {@code null}. */
     public V get(K key) {
+        boolean led = led(key);
+        long lead = led ? lead(key) : 0;
         Node<K, V> n = root;
         while (n != null) {
-            int c = order.compare(key, n.key());
+            int c = compare(key, lead, led, n);
             if (c == 0) {
                 return n.value();
             }
@@ -67,13 +118,15 @@ public final class PersistentTree<K, V> {
 
     /** This tree with {@code value} at {@code key}; this one is unchanged. */
     public PersistentTree<K, V> put(K key, V value) {
-        return new PersistentTree<>(order, put(root, key, value));
+        boolean led = led(key);
+        return withRoot(put(root, key, value, led ? lead(key) : 0, led));
     }
 
     /** This tree without {@code key} (itself when it has no such key); this one is unchanged. */
     public PersistentTree<K, V> remove(K key) {
-        Node<K, V> next = remove(root, key);
-        return next == root ? this : new PersistentTree<>(order, next);
+        boolean led = led(key);
+        Node<K, V> next = remove(root, key, led ? lead(key) : 0, led);
+        return next == root ? this : withRoot(next);
     }
 
     /** Calls {@code action} with every entry, in key order. */
@@ -106,38 +159,38 @@ public final class PersistentTree<K, V> {
     // Where a child's height did not change, neither did the node's nor its balance: it is copied
     // with the new child without looking at the other one, which keeps most of a path's copies
     // from touching the siblings along it.
-    private Node<K, V> put(Node<K, V> n, K key, V value) {
+    private Node<K, V> put(Node<K, V> n, K key, V value, long lead, boolean led) {
         if (n == null) {
-            return new Node<>(key, value, null, null, 1, 1);
+            return new Node<>(key, value, null, null, 1, 1, lead, led);
         }
-        int c = order.compare(key, n.key());
+        int c = compare(key, lead, led, n);
         if (c == 0) {
-            return new Node<>(key, value, n.left(), n.right(), n.height(), n.size());
+            return new Node<>(key, value, n.left(), n.right(), n.height(), n.size(), lead, led);
         }
         if (c < 0) {
-            Node<K, V> left = put(n.left(), key, value);
+            Node<K, V> left = put(n.left(), key, value, lead, led);
             return height(left) == height(n.left())
-                    ? new Node<>(n.key(), n.value(), left, n.right(), n.height(), n.size() + left.size() - size(n.left()))
-                    : balance(n.key(), n.value(), left, n.right());
+                    ? n.over(left, n.right(), n.height(), n.size() + left.size() - size(n.left()))
+                    : balance(n, left, n.right());
         }
-        Node<K, V> right = put(n.right(), key, value);
+        Node<K, V> right = put(n.right(), key, value, lead, led);
         return height(right) == height(n.right())
-                ? new Node<>(n.key(), n.value(), n.left(), right, n.height(), n.size() + right.size() - size(n.right()))
-                : balance(n.key(), n.value(), n.left(), right);
+                ? n.over(n.left(), right, n.height(), n.size() + right.size() - size(n.right()))
+                : balance(n, n.left(), right);
     }
 
-    private Node<K, V> remove(Node<K, V> n, K key) {
+    private Node<K, V> remove(Node<K, V> n, K key, long lead, boolean led) {
         if (n == null) {
             return null;
         }
-        int c = order.compare(key, n.key());
+        int c = compare(key, lead, led, n);
         if (c < 0) {
-            Node<K, V> left = remove(n.left(), key);
-            return left == n.left() ? n : withOneFewer(n.key(), n.value(), n, left, n.right());
+            Node<K, V> left = remove(n.left(), key, lead, led);
+            return left == n.left() ? n : withOneFewer(n, n, left, n.right());
         }
         if (c > 0) {
-            Node<K, V> right = remove(n.right(), key);
-            return right == n.right() ? n : withOneFewer(n.key(), n.value(), n, n.left(), right);
+            Node<K, V> right = remove(n.right(), key, lead, led);
+            return right == n.right() ? n : withOneFewer(n, n, n.left(), right);
         }
         if (n.left() == null) {
             return n.right();
@@ -149,46 +202,50 @@ public final class PersistentTree<K, V> {
         while (min.left() != null) {
             min = min.left();
         }
-        return withOneFewer(min.key(), min.value(), n, n.left(), removeMin(n.right()));
+        return withOneFewer(min, n, n.left(), removeMin(n.right()));
     }
 
-    private Node<K, V> removeMin(Node<K, V> n) {
+    private static <K, V> Node<K, V> removeMin(Node<K, V> n) {
         if (n.left() == null) {
             return n.right();
         }
-        return withOneFewer(n.key(), n.value(), n, removeMin(n.left()), n.right());
+        return withOneFewer(n, n, removeMin(n.left()), n.right());
     }
 
-    /** Node {@code n} holding {@code key} over its children after one entry left one of them ({@code left} or {@code right}). */
-    private static <K, V> Node<K, V> withOneFewer(K key, V value, Node<K, V> n, Node<K, V> left, Node<K, V> right) {
+    /**
+     * The entry of {@code entry} over {@code left} and {@code right}, the children of {@code n}
+     * after one entry left one of them.
+     */
+    private static <K, V> Node<K, V> withOneFewer(Node<K, V> entry, Node<K, V> n, Node<K, V> left, Node<K, V> right) {
         return height(left) == height(n.left()) && height(right) == height(n.right())
-                ? new Node<>(key, value, left, right, n.height(), n.size() - 1)
-                : balance(key, value, left, right);
+                ? entry.over(left, right, n.height(), n.size() - 1)
+                : balance(entry, left, right);
     }
 
-    private static <K, V> Node<K, V> balance(K key, V value, Node<K, V> left, Node<K, V> right) {
+    /** The entry of {@code entry} over {@code left} and {@code right}, rotated where their heights differ by more than one. */
+    private static <K, V> Node<K, V> balance(Node<K, V> entry, Node<K, V> left, Node<K, V> right) {
         int skew = height(left) - height(right);
         if (skew > 1) {
             if (height(left.left()) < height(left.right())) {
-                left = rotateLeft(left.key(), left.value(), left.left(), left.right());
+                left = rotateLeft(left, left.left(), left.right());
             }
-            return rotateRight(key, value, left, right);
+            return rotateRight(entry, left, right);
         }
         if (skew < -1) {
             if (height(right.right()) < height(right.left())) {
-                right = rotateRight(right.key(), right.value(), right.left(), right.right());
+                right = rotateRight(right, right.left(), right.right());
             }
-            return rotateLeft(key, value, left, right);
+            return rotateLeft(entry, left, right);
         }
-        return Node.of(key, value, left, right);
+        return entry.over(left, right);
     }
 
-    private static <K, V> Node<K, V> rotateRight(K key, V value, Node<K, V> left, Node<K, V> right) {
-        return Node.of(left.key(), left.value(), left.left(), Node.of(key, value, left.right(), right));
+    private static <K, V> Node<K, V> rotateRight(Node<K, V> entry, Node<K, V> left, Node<K, V> right) {
+        return left.over(left.left(), entry.over(left.right(), right));
     }
 
-    private static <K, V> Node<K, V> rotateLeft(K key, V value, Node<K, V> left, Node<K, V> right) {
-        return Node.of(right.key(), right.value(), Node.of(key, value, left, right.left()), right.right());
+    private static <K, V> Node<K, V> rotateLeft(Node<K, V> entry, Node<K, V> left, Node<K, V> right) {
+        return right.over(entry.over(left, right.left()), right.right());
     }
 
     private static int height(Node<?, ?> n) {

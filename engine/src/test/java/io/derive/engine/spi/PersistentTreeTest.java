@@ -1,8 +1,10 @@
 package io.derive.engine.spi;
 
+import io.derive.engine.types.Collation;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -35,6 +37,50 @@ class PersistentTreeTest {
         for (int key = 0; key < 500; key++) {
             assertThat(tree.get(key)).isEqualTo(model.get(key));
         }
+    }
+
+    @Test
+    void keysOfValuesOrderAsTheirKeyOrderWhateverTheirFirstComponentsTypes() {
+        for (boolean descending : new boolean[] {false, true}) {
+            for (int width = 1; width <= 2; width++) {
+                KeyOrder order = new KeyOrder(java.util.Collections.nCopies(width, Collation.BINARY),
+                        width == 1 ? List.of(descending) : List.of(descending, false));
+                Random random = new Random(7);
+                TreeMap<Object[], Integer> model = new TreeMap<>(order);
+                PersistentTree<Object[], Integer> tree = PersistentTree.empty(order);
+                for (int step = 0; step < 20_000; step++) {
+                    Object[] key = width == 1 ? new Object[] {firstComponent(random)}
+                            : new Object[] {firstComponent(random), (long) random.nextInt(4)};
+                    if (random.nextInt(3) == 0) {
+                        model.remove(key);
+                        tree = tree.remove(key);
+                    } else {
+                        // the tree keeps the key last put, of its equal keys (1 and 1.0)
+                        model.remove(key);
+                        model.put(key, step);
+                        tree = tree.put(key, step);
+                    }
+                }
+                List<List<Object>> expected = model.entrySet().stream()
+                        .map(e -> List.<Object>of(Arrays.asList(e.getKey()), e.getValue())).toList();
+                List<List<Object>> actual = new ArrayList<>();
+                tree.forEach((key, value) -> actual.add(List.of(Arrays.asList(key), value)));
+                assertThat(actual).as("descending %s, width %d", descending, width).isEqualTo(expected);
+                for (Object[] key : model.keySet()) {
+                    assertThat(tree.get(key)).isEqualTo(model.get(key));
+                }
+            }
+        }
+    }
+
+    /** Mostly integers, also reals between and equal to them, a text, and NULL as a first key component. */
+    private static Object firstComponent(Random random) {
+        return switch (random.nextInt(10)) {
+            case 0 -> random.nextInt(40) / 2.0;
+            case 1 -> "t" + random.nextInt(3);
+            case 2 -> new Object[] {null}[0];
+            default -> (long) random.nextInt(20);
+        };
     }
 
     @Test
