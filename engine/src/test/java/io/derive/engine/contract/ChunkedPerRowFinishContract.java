@@ -90,6 +90,18 @@ public abstract class ChunkedPerRowFinishContract extends HostContractTest {
     }
 
     @Test
+    void aRunWhoseSourcesTookMoreWritesThanItRecordsMakesTheFinishEvaluateTheBody() {
+        session.execute("refresh materialized view wide start run 'r'");
+        session.execute("refresh materialized view wide continue run 'r' limit 100");
+        session.execute("insert into src select value, value % 5, value from generate_series(1001, 101001)");
+        long evaluations = bodyEvaluations();
+
+        assertThat(rows("refresh materialized view wide finish run 'r'")).containsExactly(row(80_001L, 1L));
+        assertThat(bodyEvaluations()).isEqualTo(evaluations + 1);
+        assertThat(rows("select count(*) from wide")).isEqualTo(rows("select count(*) from (" + BODY + ")"));
+    }
+
+    @Test
     void startingTheSameRunAgainKeepsRecordingItsWrites() {
         session.execute("refresh materialized view wide start run 'r'");
         session.execute("refresh materialized view wide continue run 'r' limit 10");

@@ -107,7 +107,7 @@ public final class RunEvaluations {
      * looked at again), until {@value #LIMIT} keys, past which the run no longer relies on them.
      */
     public static final class SourceWrites {
-        static final int LIMIT = 1_000_000;
+        static final int LIMIT = 100_000;
         private final String run;
         private final ConcurrentHashMap<String, ConcurrentSkipListSet<Object[]>> bySource = new ConcurrentHashMap<>();
         private final AtomicInteger recorded = new AtomicInteger();
