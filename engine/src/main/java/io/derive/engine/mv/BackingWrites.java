@@ -41,14 +41,20 @@ final class BackingWrites {
             MaintenanceOp op = ops.get(i);
             if (op instanceof MaintenanceOp.Upsert upsert) {
                 refuseNullOrderKey(context, mv, upsert.row());
-                lockRow(txn, storage, storage.shape().keyOf(upsert.row()), sourceLocksSuffice);
+                if (!sourceLocksSuffice) {
+                    RowLocks.row(txn, storage, storage.shape().keyOf(upsert.row()), LockMode.EXCLUSIVE);
+                }
             } else if (op instanceof MaintenanceOp.DeleteKey delete) {
-                lockRow(txn, storage, delete.key(), sourceLocksSuffice);
+                if (!sourceLocksSuffice) {
+                    RowLocks.row(txn, storage, delete.key(), LockMode.EXCLUSIVE);
+                }
             } else if (op instanceof MaintenanceOp.Change change) {
                 if (change.after() != null) {
                     refuseNullOrderKey(context, mv, change.after());
                 }
-                lockRow(txn, storage, storage.shape().keyOf(change.keyRow()), sourceLocksSuffice);
+                if (!sourceLocksSuffice) {
+                    RowLocks.row(txn, storage, storage.shape().keyOf(change.keyRow()), LockMode.EXCLUSIVE);
+                }
             } else if (op instanceof MaintenanceOp.DeleteByPrefix slice) {
                 RowLocks.row(txn, storage, slice.prefix(), LockMode.EXCLUSIVE);
             } else if (op instanceof MaintenanceOp.ReplaceAll all) {
@@ -86,13 +92,6 @@ final class BackingWrites {
             }
         }
         txn.lockTable(mv.storage(), LockMode.EXCLUSIVE);
-    }
-
-    /** Locks a backing row exclusive, unless the writer's source locks suffice. */
-    private static void lockRow(Transaction txn, HostedTable storage, Object[] key, boolean sourceLocksSuffice) {
-        if (!sourceLocksSuffice) {
-            RowLocks.row(txn, storage, key, LockMode.EXCLUSIVE);
-        }
     }
 
     private static void refuseNullOrderKey(ExecutionContext context, TableSchema mv, Object[] row) {

@@ -556,12 +556,11 @@ public final class MaterializedViews implements MaterializedViewOperations {
     public void afterRowChange(ExecutionContext context, TableSchema source, Object[] before, Object[] after) {
         io.derive.engine.schema.Catalog catalog = context.transaction().catalog();
         RunEvaluations runs = context.services().runEvaluations();
-        boolean recording = runs.recording();
         List<TableSchema> dependents = catalog.dependentsOf(source);
         // an indexed loop: this runs for every row a statement changes, and an iterator costs an allocation
         for (int i = 0; i < dependents.size(); i++) {
             TableSchema mv = dependents.get(i);
-            if (recording) {
+            if (runs.recording()) {
                 runs.written(mv.qualifiedName(), source, before, after);
             }
             if (!mv.derivation().stale()) {

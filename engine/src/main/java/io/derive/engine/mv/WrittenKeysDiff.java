@@ -81,6 +81,7 @@ final class WrittenKeysDiff {
             return null;
         }
         int[] positions = new int[viewKey.size()];
+        boolean[] taken = new boolean[sourceKey.size()];
         for (int i = 0; i < positions.length; i++) {
             int column = viewKey.get(i).column();
             if (!(outputs.get(column) instanceof BoundExpr.ColumnSlot slot)
@@ -88,22 +89,23 @@ final class WrittenKeysDiff {
                     || source.columns().get(slot.index()).collation() != placed.columns().get(column).collation()) {
                 return null;
             }
-            positions[i] = -1;
-            for (int p = 0; p < sourceKey.size(); p++) {
-                if (sourceKey.get(p).column() == slot.index()) {
-                    positions[i] = p;
-                }
-            }
-            for (int j = 0; j < i; j++) {
-                if (positions[j] == positions[i]) {
-                    positions[i] = -1;
-                }
-            }
-            if (positions[i] < 0) {
+            positions[i] = positionIn(sourceKey, slot.index());
+            if (positions[i] < 0 || taken[positions[i]]) {
                 return null;
             }
+            taken[positions[i]] = true;
         }
         return positions;
+    }
+
+    /** The position of {@code column} in {@code key}, or -1. */
+    private static int positionIn(List<TableShape.KeyPart> key, int column) {
+        for (int p = 0; p < key.size(); p++) {
+            if (key.get(p).column() == column) {
+                return p;
+            }
+        }
+        return -1;
     }
 
     private static Object[] viewKey(Object[] sourceKey, int[] positions) {

@@ -21,6 +21,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * and check, and the order in which each table's commits publish.
  */
 public final class CommittedState {
+    private static final Comparator<PublishLock> IN_ORDER = Comparator.comparingLong(PublishLock::order);
+
     private final Snapshots snapshots = new Snapshots();
     private final LockTable locks;
     private final Duration lockTimeout;
@@ -31,7 +33,6 @@ public final class CommittedState {
      */
     private final Map<HostedTable, PublishLock> publishLocks = Collections.synchronizedMap(new WeakHashMap<>());
     private final AtomicLong publishLockOrder = new AtomicLong();
-    private static final Comparator<PublishLock> IN_ORDER = Comparator.comparingLong(PublishLock::order);
     private final RowIdReservations rowIds = new RowIdReservations();
     private final PreparedBranches branches = new PreparedBranches();
     private final InDoubtFences fences = new InDoubtFences();
