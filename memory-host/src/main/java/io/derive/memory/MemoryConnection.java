@@ -50,7 +50,8 @@ final class MemoryConnection implements TableConnection {
     private final List<PersistentTree<Object[], Object[]>> savepoints = new ArrayList<>();
     private final List<Map<MemoryIndex, PersistentTree<Object[], Object[]>>> indexSavepoints = new ArrayList<>();
     private PersistentTree<Object[], Object[]> pending;
-    private Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes = new HashMap<>();
+    /** Immutable and empty until an index layer is written: most tables written have no index. */
+    private Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes = Map.of();
     private boolean live = true;
     /** What {@link #stage()} built for the commit, published by {@link #commit()}. */
     private MemoryTable.Staged staged;
@@ -58,7 +59,7 @@ final class MemoryConnection implements TableConnection {
     MemoryConnection(MemoryTable table, HostSession session) {
         this.table = table;
         this.session = session;
-        this.pending = PersistentTree.empty(table.keyOrder());
+        this.pending = table.noRows();
     }
 
     @Override
@@ -192,8 +193,15 @@ final class MemoryConnection implements TableConnection {
             if (entry != null) {
                 layer = layer.put(entry, table.shape().keyOf(after));
             }
-            pendingIndexes.put(index, layer);
+            withIndexLayer(index, layer);
         }
+    }
+
+    private void withIndexLayer(MemoryIndex index, PersistentTree<Object[], Object[]> layer) {
+        if (pendingIndexes.isEmpty()) {
+            pendingIndexes = new HashMap<>();
+        }
+        pendingIndexes.put(index, layer);
     }
 
     /** The pending layer of an index, built from the pending rows when this connection has none yet. */
@@ -217,7 +225,7 @@ final class MemoryConnection implements TableConnection {
                 layer = layer.put(entry, e.key());
             }
         }
-        pendingIndexes.put(index, layer);
+        withIndexLayer(index, layer);
         return layer;
     }
 
@@ -296,8 +304,8 @@ final class MemoryConnection implements TableConnection {
                     + " on table " + table.shape().qualifiedName());
         }
         if (depth <= emptySavepoints) {
-            pending = PersistentTree.empty(table.keyOrder());
-            pendingIndexes = new HashMap<>();
+            pending = table.noRows();
+            pendingIndexes = Map.of();
             emptySavepoints = depth;
             savepoints.clear();
             indexSavepoints.clear();
@@ -305,7 +313,8 @@ final class MemoryConnection implements TableConnection {
         }
         int at = depth - emptySavepoints - 1;
         pending = savepoints.get(at);
-        pendingIndexes = new HashMap<>(indexSavepoints.get(at));
+        Map<MemoryIndex, PersistentTree<Object[], Object[]>> layers = indexSavepoints.get(at);
+        pendingIndexes = layers.isEmpty() ? Map.of() : new HashMap<>(layers);
         while (savepoints.size() > at + 1) {
             savepoints.remove(savepoints.size() - 1);
             indexSavepoints.remove(indexSavepoints.size() - 1);
@@ -364,8 +373,8 @@ final class MemoryConnection implements TableConnection {
     private void end() {
         live = false;
         staged = null;
-        pending = PersistentTree.empty(table.keyOrder());
-        pendingIndexes = new HashMap<>();
+        pending = table.noRows();
+        pendingIndexes = Map.of();
         emptySavepoints = 0;
         savepoints.clear();
         indexSavepoints.clear();

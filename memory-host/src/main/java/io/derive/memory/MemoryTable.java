@@ -29,6 +29,8 @@ final class MemoryTable implements HostedTable {
     private final TableShape shape;
     private final KeyOrder keyOrder;
     private final Optional<BackingHost> backingHost;
+    /** The empty tree in this table's key order, shared: a tree never changes. */
+    private final PersistentTree<Object[], Object[]> noRows;
     private volatile Version head;
     /** How long the chain was after it was last pruned; guarded by this table's monitor. */
     private int keptByLastPruning;
@@ -63,7 +65,8 @@ final class MemoryTable implements HostedTable {
     MemoryTable(TableShape shape) {
         this.shape = shape;
         this.keyOrder = shape.keyOrder();
-        this.head = new Version(0, new Committed(PersistentTree.empty(keyOrder), Map.of()), null);
+        this.noRows = PersistentTree.empty(keyOrder);
+        this.head = new Version(0, new Committed(noRows, Map.of()), null);
         this.backingHost = Optional.of(new MemoryBackingHost(this));
     }
 
@@ -74,6 +77,11 @@ final class MemoryTable implements HostedTable {
 
     KeyOrder keyOrder() {
         return keyOrder;
+    }
+
+    /** No rows, in this table's key order. */
+    PersistentTree<Object[], Object[]> noRows() {
+        return noRows;
     }
 
     @Override

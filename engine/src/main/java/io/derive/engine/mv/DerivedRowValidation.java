@@ -83,14 +83,16 @@ final class DerivedRowValidation {
         if (!c.foreignKeys().isEmpty()) {
             return true;
         }
-        // loops, not streams: this runs for every maintained row change
-        for (CheckConstraint check : c.checks()) {
-            if (check.appliesToDerivedRows()) {
+        // indexed loops, not streams or iterators: this runs for every maintained row change
+        List<CheckConstraint> checks = c.checks();
+        for (int i = 0; i < checks.size(); i++) {
+            if (checks.get(i).appliesToDerivedRows()) {
                 return true;
             }
         }
-        for (IndexSchema index : c.indexes()) {
-            if (index.unique()) {
+        List<IndexSchema> indexes = c.indexes();
+        for (int i = 0; i < indexes.size(); i++) {
+            if (indexes.get(i).unique()) {
                 return true;
             }
         }
