@@ -23,7 +23,12 @@ import java.util.Map;
  * writing transaction, one undo that puts the replaced states back; the transaction runs it when
  * the statement's savepoint, a user savepoint taken before it or the whole transaction rolls
  * back, in reverse order of registration — so the store follows exactly the rollbacks the source
- * rows follow. Methods are synchronized for visibility between the threads writers run on.
+ * rows follow.
+ *
+ * <p>The states are kept in {@value #SEGMENTS} segments by the group's hash, each its own
+ * least-recently-used map under its own monitor, so that writers of different groups of one
+ * view, whose locks let them run side by side, seldom meet on one monitor; each segment keeps
+ * an equal share of {@link #CAPACITY}.
  */
 final class GroupStateStore {
     /**
@@ -36,51 +41,82 @@ final class GroupStateStore {
      * in a cycle, would find none of them.
      */
     static final int CAPACITY = (int) Math.max(1 << 16, Math.min(1 << 20, Runtime.getRuntime().maxMemory() / (64 * 400)));
+    /** A power of two. */
+    private static final int SEGMENTS = 64;
 
-    private final Map<List<Object>, GroupState> states = new LinkedHashMap<>(16, 0.75f, true) {
+    private final Segment[] segments = new Segment[SEGMENTS];
+
+    GroupStateStore() {
+        for (int i = 0; i < SEGMENTS; i++) {
+            segments[i] = new Segment();
+        }
+    }
+
+    /** Part of the states, least recently used first; guarded by its own monitor. */
+    private static final class Segment extends LinkedHashMap<List<Object>, GroupState> {
+        Segment() {
+            super(16, 0.75f, true);
+        }
+
         @Override
         protected boolean removeEldestEntry(Map.Entry<List<Object>, GroupState> eldest) {
-            return size() > CAPACITY;
+            return size() > CAPACITY / SEGMENTS;
         }
-    };
+    }
+
+    private Segment segmentOf(List<Object> group) {
+        return segments[(group.hashCode() * 0x9E3779B9) >>> (Integer.SIZE - Integer.numberOfTrailingZeros(SEGMENTS))];
+    }
 
     /** The state of the group with this equality key, or null when the store does not know it. */
-    synchronized GroupState get(List<Object> group) {
-        return states.get(group);
+    GroupState get(List<Object> group) {
+        Segment segment = segmentOf(group);
+        synchronized (segment) {
+            return segment.get(group);
+        }
     }
 
     /**
      * Replaces the states of these groups (a null state forgets the group) and registers the undo
      * with {@code transaction} before changing anything, so no change escapes a rollback.
      */
-    synchronized void replace(Transaction transaction, Map<List<Object>, GroupState> next) {
+    void replace(Transaction transaction, Map<List<Object>, GroupState> next) {
         if (next.isEmpty()) {
             return;
         }
         List<Map.Entry<List<Object>, GroupState>> previous = new ArrayList<>(next.size());
         for (List<Object> group : next.keySet()) {
-            previous.add(new java.util.AbstractMap.SimpleImmutableEntry<>(group, states.get(group)));
+            previous.add(new java.util.AbstractMap.SimpleImmutableEntry<>(group, get(group)));
         }
         transaction.onRollback(() -> restore(previous));
         next.forEach(this::put);
     }
 
-    private synchronized void restore(List<Map.Entry<List<Object>, GroupState>> previous) {
+    private void restore(List<Map.Entry<List<Object>, GroupState>> previous) {
         for (int i = previous.size() - 1; i >= 0; i--) {
             put(previous.get(i).getKey(), previous.get(i).getValue());
         }
     }
 
     private void put(List<Object> group, GroupState state) {
-        if (state == null) {
-            states.remove(group);
-        } else {
-            states.put(group, state);
+        Segment segment = segmentOf(group);
+        synchronized (segment) {
+            if (state == null) {
+                segment.remove(group);
+            } else {
+                segment.put(group, state);
+            }
         }
     }
 
     /** How many groups the store knows (for tests). */
-    synchronized int size() {
-        return states.size();
+    int size() {
+        int size = 0;
+        for (Segment segment : segments) {
+            synchronized (segment) {
+                size += segment.size();
+            }
+        }
+        return size;
     }
 }

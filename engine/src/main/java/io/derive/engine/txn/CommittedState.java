@@ -1,18 +1,11 @@
 package io.derive.engine.txn;
 
 import io.derive.engine.schema.Catalog;
-
 import io.derive.engine.spi.HostedTable;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.WeakHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -21,18 +14,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * and check, and the order in which each table's commits publish.
  */
 public final class CommittedState {
-    private static final Comparator<PublishLock> IN_ORDER = Comparator.comparingLong(PublishLock::order);
-
     private final Snapshots snapshots = new Snapshots();
     private final LockTable locks;
     private final Duration lockTimeout;
-    /**
-     * Per table, held from the moment a commit takes its sequence number until it has published
-     * the table, so that each table's commits publish in sequence order; weak, so that a dropped
-     * table's lock goes with it.
-     */
-    private final Map<HostedTable, PublishLock> publishLocks = Collections.synchronizedMap(new WeakHashMap<>());
-    private final AtomicLong publishLockOrder = new AtomicLong();
+    private final PublishLocks publishLocks = new PublishLocks();
     private final RowIdReservations rowIds = new RowIdReservations();
     private final PreparedBranches branches = new PreparedBranches();
     private final InDoubtFences fences = new InDoubtFences();
@@ -98,24 +83,8 @@ public final class CommittedState {
         return rowIds;
     }
 
-    /** A table's publish lock, and its place in the order in which a commit takes several. */
-    record PublishLock(long order, ReentrantLock lock) {
-    }
-
-    /** The publish locks of {@code tables}, in the one order every commit takes them in, so that commits never wait in a cycle. */
+    /** The publish locks of {@code tables}, in the one order every commit takes them in (see {@link PublishLocks}). */
     List<ReentrantLock> publishLocks(Collection<HostedTable> tables) {
-        List<PublishLock> locks = new ArrayList<>(tables.size());
-        for (HostedTable table : tables) {
-            locks.add(publishLocks.computeIfAbsent(table,
-                    t -> new PublishLock(publishLockOrder.incrementAndGet(), new ReentrantLock())));
-        }
-        if (locks.size() > 1) {
-            locks.sort(IN_ORDER);
-        }
-        List<ReentrantLock> ordered = new ArrayList<>(locks.size());
-        for (PublishLock lock : locks) {
-            ordered.add(lock.lock());
-        }
-        return ordered;
+        return publishLocks.of(tables);
     }
 }

@@ -7,15 +7,15 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -38,10 +38,12 @@ import java.util.function.Supplier;
  * it now holds. An idle lock is forgotten only once every open snapshot is at least as new as that
  * commit, so the answer is exact for every statement that can still ask.
  *
- * <p>Locks live in stripes chosen by the lock's name, each with its own monitor, so that
- * transactions locking different things do not queue for one monitor; a monitor is held for map
- * operations, never across a wait. Deadlock detection, the slow path of a wait, walks the graph
- * of waiting transactions under one detector monitor, taking one stripe's monitor at a time: a
+ * <p>Each lock has its own monitor, found through a concurrent map without a lock of the map's,
+ * so that transactions locking different things never queue for one monitor (with more threads
+ * than cores, a thread descheduled while it held a monitor many locks share would hold up every
+ * transaction that needs one of them); a monitor is held for a few map operations, never across
+ * a wait. Deadlock detection, the slow path of a wait, walks the graph of waiting transactions
+ * under one detector monitor, taking one lock's monitor at a time: a
  * transaction registers its wait and looks for a cycle in one step, so of two transactions that
  * close a cycle the second to register sees it, and only it fails.
  */
@@ -58,40 +60,31 @@ public final class LockTable {
     public record Counters(long waits, long deadlocks, long timeouts) {
     }
 
-    /** A power of two, well above the cores of the machines Derive runs on. */
-    static final int STRIPES = 64;
+    /**
+     * How many idle locks a release looks at, beyond one per lock it releases, to forget those
+     * whose remembered commits every snapshot has passed.
+     */
+    static final int FORGET_BEYOND_RELEASED = 2;
     private static final long WAKE_TO_CHECK_CANCEL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     private final String databaseName;
-    private final Stripe[] stripes = new Stripe[STRIPES];
-    /** What each transaction holds; only its own thread adds to or removes its list. */
-    private final Map<LockOwner, List<Entry>> held = new ConcurrentHashMap<>();
+    private final Map<Name, Entry> entries = new ConcurrentHashMap<>();
+    /** Idle entries kept for their commit stamps, about oldest stamp first. */
+    private final Queue<Entry> idle = new ConcurrentLinkedQueue<>();
     /** Who waits for what; changed only under {@link #detector}, so that a deadlock has one victim. */
     private final Map<LockOwner, Waiter> waiting = new ConcurrentHashMap<>();
     private final ReentrantLock detector = new ReentrantLock();
     private final LongAdder waits = new LongAdder();
     private final LongAdder deadlocks = new LongAdder();
     private final LongAdder timeouts = new LongAdder();
-    /** The stripe whose old idle entries the next commit forgets besides those of its own stripes. */
-    private final AtomicInteger sweep = new AtomicInteger();
 
     public LockTable(String databaseName) {
         this.databaseName = databaseName;
-        for (int i = 0; i < STRIPES; i++) {
-            stripes[i] = new Stripe();
-        }
-    }
-
-    private static final class Stripe {
-        final ReentrantLock monitor = new ReentrantLock();
-        final Map<Name, Entry> entries = new HashMap<>();
-        /** Idle entries kept for their commit stamps, oldest stamp first. */
-        final ArrayDeque<Entry> idle = new ArrayDeque<>();
     }
 
     private static final class Entry {
         final Name name;
-        final Stripe stripe;
+        final ReentrantLock monitor = new ReentrantLock();
         /** How the lock is named to people, made only when asked: most locks are never shown. */
         private Supplier<String> labelSource;
         private String label;
@@ -99,16 +92,17 @@ public final class LockTable {
         final ArrayDeque<Waiter> queue = new ArrayDeque<>();
         /** Per mode, the latest commit sequence of a transaction that held the lock in that mode. */
         final long[] stamps = new long[LockMode.values().length];
-        /** Whether the entry is in its stripe's idle list (once at most). */
+        /** Whether the entry is in the idle list (once at most). */
         boolean listedIdle;
+        /** Whether the entry has left the map: who finds it so under its monitor looks the name up again. */
+        boolean forgotten;
 
-        Entry(Name name, Stripe stripe, Supplier<String> label) {
+        Entry(Name name, Supplier<String> label) {
             this.name = name;
-            this.stripe = stripe;
             this.labelSource = label;
         }
 
-        /** The label; call with the stripe's monitor held. */
+        /** The label; call with the monitor held. */
         String label() {
             if (label == null) {
                 label = labelSource.get();
@@ -145,13 +139,8 @@ public final class LockTable {
             this.owner = owner;
             this.entry = entry;
             this.mode = mode;
-            this.wake = entry.stripe.monitor.newCondition();
+            this.wake = entry.monitor.newCondition();
         }
-    }
-
-    /** By the high bits of a mixed hash: the stripe's hash map buckets by the low ones. */
-    private Stripe stripeOf(Name name) {
-        return stripes[(name.hashCode() * 0x9E3779B9) >>> (Integer.SIZE - Integer.numberOfTrailingZeros(STRIPES))];
     }
 
     /**
@@ -169,15 +158,9 @@ public final class LockTable {
      */
     public long acquire(LockOwner owner, Name name, Supplier<String> label, LockMode mode, Duration timeout,
                         Cancellation cancellation) {
-        Stripe stripe = stripeOf(name);
+        Entry entry = lockedEntry(name, label);
         Waiter waiter = null;
-        stripe.monitor.lock();
         try {
-            Entry entry = stripe.entries.get(name);
-            if (entry == null) {
-                entry = new Entry(name, stripe, label);
-                stripe.entries.put(name, entry);
-            }
             Holding current = entry.holders.get(owner);
             LockMode wanted = current == null ? mode : current.mode().join(mode);
             if (current == null || wanted != current.mode()) {
@@ -187,22 +170,38 @@ public final class LockTable {
                 }
                 entry.holders.put(owner, new Holding(wanted, current == null ? System.currentTimeMillis() : current.sinceMillis()));
                 if (current == null) {
-                    held.computeIfAbsent(owner, o -> new ArrayList<>()).add(entry);
+                    owner.holdings().entries.add(entry);
                 }
             }
             return conflictingStamp(entry, mode);
         } finally {
-            stripe.monitor.unlock();
+            entry.monitor.unlock();
             if (waiter != null) {
                 stopWaiting(waiter);
             }
         }
     }
 
-    /** Waits, holding the entry's stripe monitor on entry and on return, until {@code waiter} can be granted. */
+    /** The entry of {@code name}, made when there is none, with its monitor held. */
+    private Entry lockedEntry(Name name, Supplier<String> label) {
+        while (true) {
+            Entry entry = entries.get(name);
+            if (entry == null) {
+                // after a plain get: the map's computeIfAbsent may take a bin's lock even when the entry is there
+                entry = entries.computeIfAbsent(name, n -> new Entry(n, label));
+            }
+            entry.monitor.lock();
+            if (!entry.forgotten) {
+                return entry;
+            }
+            entry.monitor.unlock();
+        }
+    }
+
+    /** Waits, holding the entry's monitor on entry and on return, until {@code waiter} can be granted. */
     private void await(Waiter waiter, Duration timeout, Cancellation cancellation) {
         Entry entry = waiter.entry;
-        ReentrantLock monitor = entry.stripe.monitor;
+        ReentrantLock monitor = entry.monitor;
         entry.queue.add(waiter);
         waits.increment();
         boolean granted = false;
@@ -249,7 +248,7 @@ public final class LockTable {
             wakeAll(entry);
             if (!granted) {
                 // granted, the caller holds the entry now, so it is not idle
-                forgetIfIdle(entry);
+                idleOrForget(entry);
             }
         }
     }
@@ -317,7 +316,7 @@ public final class LockTable {
 
     /**
      * Whether the transactions {@code start} waits for, transitively, include {@code start}.
-     * Called under {@link #detector} and no stripe's monitor; takes one stripe's at a time.
+     * Called under {@link #detector} and no entry's monitor; takes one entry's at a time.
      */
     private boolean closesCycle(LockOwner start) {
         ArrayDeque<LockOwner> todo = new ArrayDeque<>();
@@ -329,7 +328,7 @@ public final class LockTable {
                 continue;
             }
             List<LockOwner> next;
-            ReentrantLock monitor = w.entry.stripe.monitor;
+            ReentrantLock monitor = w.entry.monitor;
             monitor.lock();
             try {
                 next = w.entry.queue.contains(w) ? blockersOf(w.entry, w.owner, w.mode, w) : List.of();
@@ -364,66 +363,84 @@ public final class LockTable {
      * remembered commits no longer matter; a rollback passes 0 for both.
      */
     public void releaseAll(LockOwner owner, long commitSequence, long oldestRead) {
-        List<Entry> entries = held.remove(owner);
-        if (entries == null) {
+        List<Object> released = owner.holdings().entries;
+        if (released.isEmpty()) {
             return;
         }
-        for (Entry entry : entries) {
-            Stripe stripe = entry.stripe;
-            stripe.monitor.lock();
+        for (int i = 0; i < released.size(); i++) {
+            Entry entry = (Entry) released.get(i);
+            entry.monitor.lock();
             try {
                 Holding holding = entry.holders.remove(owner);
                 if (commitSequence > 0) {
                     int mode = holding.mode().ordinal();
                     entry.stamps[mode] = Math.max(entry.stamps[mode], commitSequence);
-                    forgetOlderThan(stripe, oldestRead);
                 }
                 wakeAll(entry);
-                forgetIfIdle(entry);
+                idleOrForget(entry);
             } finally {
-                stripe.monitor.unlock();
+                entry.monitor.unlock();
             }
         }
+        int budget = released.size() + FORGET_BEYOND_RELEASED;
+        released.clear();
         if (commitSequence > 0) {
-            // stripes no commit touches would keep their idle entries for good; each commit sweeps one more
-            Stripe next = stripes[sweep.getAndIncrement() & (STRIPES - 1)];
-            next.monitor.lock();
-            try {
-                forgetOlderThan(next, oldestRead);
-            } finally {
-                next.monitor.unlock();
-            }
+            forgetOlderThan(oldestRead, budget);
         }
     }
 
     /**
-     * Drops the stripe's idle entries whose every remembered commit is at or before
-     * {@code oldestRead}, oldest listed first, and takes those in use again off the list. An entry
+     * Drops idle entries whose every remembered commit is at or before {@code oldestRead}, at most
+     * {@code budget} of them, from the head of the idle list; takes those in use again off it,
+     * and stops at the first whose commits still matter or whose monitor is busy, which goes back
+     * at the tail. An entry
      * idle again after a later commit keeps its earlier place, so it holds the ones after it back
      * only until the snapshots pass that commit, which they soon do.
      */
-    private static void forgetOlderThan(Stripe stripe, long oldestRead) {
-        Entry oldest;
-        while ((oldest = stripe.idle.peek()) != null && (oldest.inUse() || oldest.newestStamp() <= oldestRead)) {
-            stripe.idle.poll();
-            oldest.listedIdle = false;
-            if (!oldest.inUse() && stripe.entries.get(oldest.name) == oldest) {
-                stripe.entries.remove(oldest.name);
+    private void forgetOlderThan(long oldestRead, int budget) {
+        for (int i = 0; i < budget; i++) {
+            Entry oldest = idle.poll();
+            if (oldest == null) {
+                return;
+            }
+            if (!oldest.monitor.tryLock()) {
+                // in use, most likely: not worth a wait; it stays listed
+                idle.add(oldest);
+                return;
+            }
+            try {
+                if (oldest.inUse()) {
+                    oldest.listedIdle = false;
+                } else if (oldest.newestStamp() <= oldestRead) {
+                    oldest.listedIdle = false;
+                    forget(oldest);
+                } else {
+                    idle.add(oldest);
+                    return;
+                }
+            } finally {
+                oldest.monitor.unlock();
             }
         }
     }
 
-    /** An entry nobody holds or waits for is dropped, or kept in its stripe's idle list while its stamps still matter. */
-    private static void forgetIfIdle(Entry entry) {
+    /** An entry nobody holds or waits for is dropped, or kept in the idle list while its stamps still matter; call with its monitor held. */
+    private void idleOrForget(Entry entry) {
         if (entry.inUse()) {
             return;
         }
         if (entry.newestStamp() == 0) {
-            entry.stripe.entries.remove(entry.name);
+            forget(entry);
         } else if (!entry.listedIdle) {
             entry.listedIdle = true;
-            entry.stripe.idle.add(entry);
+            idle.add(entry);
         }
+    }
+
+    /** Takes an idle entry out of the map, for good; call with its monitor held. */
+    private void forget(Entry entry) {
+        entry.forgotten = true;
+        entries.remove(entry.name, entry);
     }
 
     private static void wakeAll(Entry entry) {
@@ -433,23 +450,21 @@ public final class LockTable {
     }
 
     /**
-     * The locks held and waited for now, holders first, for {@code locks()}; one stripe at a time.
+     * The locks held and waited for now, holders first, for {@code locks()}; one lock at a time.
      * Locks with one label (the parts of one lock) are listed once per holder or waiter and mode.
      */
     public List<Row> rows() {
         Map<List<Object>, Row> rows = new LinkedHashMap<>();
-        for (Stripe stripe : stripes) {
-            stripe.monitor.lock();
+        for (Entry entry : entries.values()) {
+            entry.monitor.lock();
             try {
-                for (Entry entry : stripe.entries.values()) {
-                    entry.holders.forEach((owner, h) -> add(rows, new Row(owner.description(), false, entry.label(), h.mode(),
-                            Instant.ofEpochMilli(h.sinceMillis()))));
-                    for (Waiter w : entry.queue) {
-                        add(rows, new Row(w.owner.description(), true, entry.label(), w.mode, w.since));
-                    }
+                entry.holders.forEach((owner, h) -> add(rows, new Row(owner.description(), false, entry.label(), h.mode(),
+                        Instant.ofEpochMilli(h.sinceMillis()))));
+                for (Waiter w : entry.queue) {
+                    add(rows, new Row(w.owner.description(), true, entry.label(), w.mode, w.since));
                 }
             } finally {
-                stripe.monitor.unlock();
+                entry.monitor.unlock();
             }
         }
         return List.copyOf(rows.values());
@@ -457,6 +472,11 @@ public final class LockTable {
 
     private static void add(Map<List<Object>, Row> rows, Row row) {
         rows.putIfAbsent(List.of(row.transaction(), row.waiting(), row.object(), row.mode()), row);
+    }
+
+    /** How many locks the table remembers: held, waited for, or idle for their commits (for tests). */
+    int remembered() {
+        return entries.size();
     }
 
     public Counters counters() {

@@ -8,7 +8,10 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -23,10 +26,13 @@ import java.util.concurrent.locks.LockSupport;
  * versions a statement may still read: those newer than {@link #oldestRead()}, and the newest of
  * the older ones.
  *
- * <p>Opening a snapshot and computing the oldest read share one monitor, so that a snapshot is
- * either counted by {@link #oldestRead()} or opened at a sequence no older than what it
- * returned. The monitor is held for a few map operations, never across a host's work: a
- * reader never waits for a writer's transaction.
+ * <p>A reader registers its snapshot in a slot of its own, without a lock: with more threads
+ * than cores, a reader descheduled inside a lock every statement takes would hold all the
+ * others up. A snapshot is either counted by {@link #oldestRead()} or opened at a sequence no
+ * older than what it returned: {@code oldestRead} reads the latest sequence before the slots,
+ * and a reader, once its slot holds the sequence it read, reads the latest again and starts
+ * over when it moved. Readers beyond the slots register under a monitor. Nothing here waits
+ * for a host's work: a reader never waits for a writer's transaction.
  */
 public final class Snapshots {
     /** The committed state as of {@code sequence}: the catalog, and each host's tables as of that commit. */
@@ -34,6 +40,7 @@ public final class Snapshots {
     }
 
     private static final Object NO_CHANGE = new Object();
+    private static final int SPINS_BEFORE_PARKING = 64;
 
     private volatile Snapshot latest = new Snapshot(0, Catalog.empty());
     private final AtomicLong taken = new AtomicLong();
@@ -42,32 +49,119 @@ public final class Snapshots {
     /** Guards {@link #completed} and {@link #awaitingVisibility}; apart from the readers' monitor, so commits and statements do not queue for one. */
     private final Object visibility = new Object();
     private final List<VisibilityWaiter> awaitingVisibility = new ArrayList<>();
-    /** Sequence number → how many statements read it. */
-    private final TreeMap<Long, Integer> reading = new TreeMap<>();
+    /** Reader slots, each on a cache line of its own: the sequence its reader reads, or {@link #FREE}. */
+    static final int SLOTS = 128;
+    private static final int STRIDE = 8;
+    private static final long FREE = Long.MAX_VALUE;
+    private final AtomicLongArray slots = new AtomicLongArray(SLOTS * STRIDE);
+    /** Readers that found no free slot: sequence number → how many read it; guarded by this. */
+    private final TreeMap<Long, Integer> overflow = new TreeMap<>();
+    private final AtomicInteger overflowing = new AtomicInteger();
+    /**
+     * The newest answer {@link #oldestRead()} gave: no reader open or opening reads an older
+     * sequence, because a reader opens at the latest one.
+     */
+    private volatile long oldestReadBound;
+    private static final int BOUND_REFRESH = 16;
+
+    /** An open snapshot and where its reader is registered. */
+    public record Reading(Snapshot snapshot, int slot) {
+        public long sequence() {
+            return snapshot.sequence();
+        }
+    }
+
+    /** Runs in {@link #open} between reading the latest snapshot and registering it; tests make a commit there. */
+    private final Runnable afterReadingLatest;
+
+    public Snapshots() {
+        this(() -> { });
+    }
+
+    Snapshots(Runnable afterReadingLatest) {
+        this.afterReadingLatest = afterReadingLatest;
+        for (int i = 0; i < SLOTS; i++) {
+            slots.set(i * STRIDE, FREE);
+        }
+    }
 
     /** The latest committed snapshot, not registered: for work that does not need a stable one. */
     public Snapshot latest() {
         return latest;
     }
 
-    /** Registers a reader of the latest snapshot and returns it; {@link #close} it when done. */
-    public synchronized Snapshot open() {
-        Snapshot s = latest;
-        reading.merge(s.sequence(), 1, Integer::sum);
-        return s;
+    /**
+     * Registers a reader of the latest snapshot and returns it; {@link #close} it when done. A
+     * thread tries its own slot first (by its id), so that its readers reuse one cache line.
+     */
+    public Reading open() {
+        int home = (int) (Thread.currentThread().getId() * 0x9E3779B97F4A7C15L >>> (Long.SIZE - 7));
+        for (int i = 0; i < SLOTS; i++) {
+            int slot = (home + i) & (SLOTS - 1);
+            Snapshot s = latest;
+            afterReadingLatest.run();
+            if (slots.get(slot * STRIDE) == FREE && slots.compareAndSet(slot * STRIDE, FREE, s.sequence())) {
+                Snapshot now;
+                while ((now = latest) != s) {
+                    s = now;
+                    slots.set(slot * STRIDE, s.sequence());
+                }
+                return new Reading(s, slot);
+            }
+        }
+        synchronized (this) {
+            overflowing.incrementAndGet();
+            Snapshot s = latest;
+            overflow.merge(s.sequence(), 1, Integer::sum);
+            return new Reading(s, -1);
+        }
     }
 
-    /** Ends one reader of {@code snapshot}. */
-    public synchronized void close(Snapshot snapshot) {
-        reading.computeIfPresent(snapshot.sequence(), (k, n) -> n == 1 ? null : n - 1);
+    /** Ends one reader. */
+    public void close(Reading reading) {
+        if (reading.slot() >= 0) {
+            slots.set(reading.slot() * STRIDE, FREE);
+            return;
+        }
+        synchronized (this) {
+            overflow.computeIfPresent(reading.sequence(), (k, n) -> n == 1 ? null : n - 1);
+            overflowing.decrementAndGet();
+        }
     }
 
     /**
      * The oldest sequence number any open snapshot reads, or the latest when none is open: a host
      * may discard every version that is older than its newest version at or before this number.
      */
-    public synchronized long oldestRead() {
-        return reading.isEmpty() ? latest.sequence() : Math.min(reading.firstKey(), latest.sequence());
+    public long oldestRead() {
+        long oldest = latest.sequence();
+        for (int i = 0; i < SLOTS; i++) {
+            oldest = Math.min(oldest, slots.get(i * STRIDE));
+        }
+        if (overflowing.get() > 0) {
+            synchronized (this) {
+                if (!overflow.isEmpty()) {
+                    oldest = Math.min(oldest, overflow.firstKey());
+                }
+            }
+        }
+        if (oldest > oldestReadBound) {
+            oldestReadBound = oldest;
+        }
+        return oldest;
+    }
+
+    /**
+     * A lower bound of {@link #oldestRead()}, cheap to ask at every commit: the newest answer it
+     * gave, computed afresh about every {@value #BOUND_REFRESH} calls (chosen at random, so that
+     * callers share no counter). What the oldest read allows to be forgotten, the bound allows a
+     * little later.
+     */
+    public long oldestReadBound() {
+        if (ThreadLocalRandom.current().nextInt(BOUND_REFRESH) == 0) {
+            return oldestRead();
+        }
+        return oldestReadBound;
     }
 
     /**
@@ -116,8 +210,17 @@ public final class Snapshots {
      * runs again on a new snapshot.
      */
     void awaitVisible(long sequence) {
-        if (latest.sequence() >= sequence) {
-            return;
+        // The earlier commits are usually a few steps from completing, unless their threads were
+        // descheduled: yielding lets those run, where parking would wait to be woken and scheduled.
+        for (int i = 0; i < SPINS_BEFORE_PARKING; i++) {
+            if (latest.sequence() >= sequence) {
+                return;
+            }
+            if (i < SPINS_BEFORE_PARKING / 2) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
         }
         synchronized (visibility) {
             if (latest.sequence() >= sequence) {

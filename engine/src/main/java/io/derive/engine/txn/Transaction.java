@@ -14,6 +14,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -60,10 +61,11 @@ public final class Transaction implements LockOwner {
     /** Row locks one transaction takes on one table before it locks the whole table instead (Derby's default threshold). */
     static final int ESCALATION_THRESHOLD = 5000;
     /**
-     * The catalog lock is split in parts: a writer holds one part shared, chosen by its identity,
-     * and a schema change holds every part exclusive, taken in order; so writers, which all hold
-     * the catalog, do not all queue for one lock's monitor, while a schema change still excludes
-     * them all. A power of two.
+     * The catalog lock is split in parts: a writer holds one part shared, chosen by the thread it
+     * begins writing on (the threads of a pool keep apart, and a thread id costs nothing where an
+     * identity hash of a new object calls into the VM), and a schema change holds every part
+     * exclusive, taken in order; so writers, which all hold the catalog, do not all queue for one
+     * lock's monitor, while a schema change still excludes them all. A power of two.
      */
     static final int CATALOG_PARTS = 16;
     private static final LockTable.Name[] CATALOG = new LockTable.Name[CATALOG_PARTS];
@@ -77,6 +79,12 @@ public final class Transaction implements LockOwner {
     private final CommittedState shared;
     private final SessionResources session;
     private final String description;
+    private final Holdings holdings = new Holdings();
+    /**
+     * This transaction's hash, by which the lock table's maps find it: an identity hash of a new
+     * object is made by a call into the VM, and a transaction is new for every autocommit write.
+     */
+    private final int hash = ThreadLocalRandom.current().nextInt();
     private final BranchId branch;
     private final Cancellation cancellation;
     /** The fences this transaction heeds; null for one of the database's own sessions. */
@@ -92,7 +100,7 @@ public final class Transaction implements LockOwner {
     private final List<Runnable> commitChecks = new ArrayList<>();
     private final List<Mark> savepoints = new ArrayList<>();
     private Catalog workingCatalog;
-    private Snapshots.Snapshot snapshot;
+    private Snapshots.Reading reading;
     private boolean writing;
     /** Per table this transaction locked rows or the whole of: its table-level lock, and how many row locks it took. */
     private final Map<HostedTable, TableLocks> tableLocks = new IdentityHashMap<>();
@@ -147,21 +155,21 @@ public final class Transaction implements LockOwner {
         if (workingCatalog != null) {
             return workingCatalog;
         }
-        return snapshot != null ? snapshot.catalog() : shared.catalog();
+        return reading != null ? reading.snapshot().catalog() : shared.catalog();
     }
 
     /** Opens the snapshot the statement starting now reads; {@link #endStatement()} closes it. */
     public void beginStatement() {
         endStatement();
-        snapshot = shared.snapshots().open();
-        session.reading(snapshot.sequence());
+        reading = shared.snapshots().open();
+        session.reading(reading.sequence());
     }
 
     /** Closes the statement's snapshot: reads outside a statement see the latest committed state. */
     public void endStatement() {
-        if (snapshot != null) {
-            shared.snapshots().close(snapshot);
-            snapshot = null;
+        if (reading != null) {
+            shared.snapshots().close(reading);
+            reading = null;
             session.reading(Long.MAX_VALUE);
         }
     }
@@ -191,7 +199,7 @@ public final class Transaction implements LockOwner {
     public void beginWrite() {
         requireActive();
         if (!writing) {
-            lock(CATALOG[System.identityHashCode(this) & (CATALOG_PARTS - 1)], () -> "the catalog", LockMode.SHARED);
+            lock(CATALOG[(int) Thread.currentThread().getId() & (CATALOG_PARTS - 1)], () -> "the catalog", LockMode.SHARED);
             writing = true;
         }
     }
@@ -270,7 +278,7 @@ public final class Transaction implements LockOwner {
 
     private void lock(LockTable.Name name, java.util.function.Supplier<String> label, LockMode mode) {
         long stamp = shared.locks().acquire(this, name, label, mode, shared.lockTimeout(), cancellation);
-        if (snapshot != null && stamp > snapshot.sequence()) {
+        if (reading != null && stamp > reading.sequence()) {
             // the commit may not be visible yet when its locks are released: the new snapshot must have it
             shared.snapshots().awaitVisible(stamp);
             throw new StatementRestart();
@@ -294,7 +302,7 @@ public final class Transaction implements LockOwner {
         if (c == null) {
             if (fences != null) {
                 fences.requireOpen(storage);
-                pendingRehydrates.requireOpen(storage, snapshot == null ? Long.MAX_VALUE : snapshot.sequence(),
+                pendingRehydrates.requireOpen(storage, reading == null ? Long.MAX_VALUE : reading.sequence(),
                         refilling == null ? null : refilling.storage());
             }
             c = storage.connect(session);
@@ -611,6 +619,22 @@ public final class Transaction implements LockOwner {
         return description;
     }
 
+    @Override
+    public Holdings holdings() {
+        return holdings;
+    }
+
+    /** Equal to itself only. */
+    @Override
+    public boolean equals(Object o) {
+        return this == o;
+    }
+
+    @Override
+    public int hashCode() {
+        return hash;
+    }
+
     private void end() {
         end(0);
     }
@@ -635,7 +659,7 @@ public final class Transaction implements LockOwner {
             reservedRowIds = false;
             shared.rowIds().release(this);
         }
-        shared.locks().releaseAll(this, committedAs, committedAs == 0 ? 0 : shared.snapshots().oldestRead());
+        shared.locks().releaseAll(this, committedAs, committedAs == 0 ? 0 : shared.snapshots().oldestReadBound());
     }
 
     private void requireActive() {

@@ -18,7 +18,10 @@ class LockTableTest {
     private final LockTable locks = new LockTable("db");
     private final ExecutorService threads = Executors.newCachedThreadPool();
 
-    private record Owner(String description) implements LockOwner {
+    private record Owner(String description, Holdings holdings) implements LockOwner {
+        Owner(String description) {
+            this(description, new Holdings());
+        }
     }
 
     private final Owner a = new Owner("A");
@@ -112,13 +115,22 @@ class LockTableTest {
     void aCommitIsForgottenOnceEverySnapshotIsNewer() {
         lock(a, row(1), LockMode.EXCLUSIVE);
         locks.releaseAll(a, 5, 4);
-        for (int i = 0; i < LockTable.STRIPES; i++) {
-            lock(b, row(100 + i), LockMode.EXCLUSIVE);
-            locks.releaseAll(b, 6 + i, 5);
-        }
+        lock(b, row(2), LockMode.EXCLUSIVE);
+        locks.releaseAll(b, 6, 5);
 
         assertThat(lock(a, row(1), LockMode.EXCLUSIVE)).isZero();
-        assertThat(lock(a, row(100 + LockTable.STRIPES - 1), LockMode.EXCLUSIVE)).isEqualTo(6 + LockTable.STRIPES - 1);
+        assertThat(lock(a, row(2), LockMode.EXCLUSIVE)).as("snapshot 5 still reads before commit 6").isEqualTo(6);
+    }
+
+    @Test
+    void idleLocksAreForgottenAsFastAsCommitsLeaveThem() {
+        for (int i = 1; i <= 10_000; i++) {
+            lock(a, row(i), LockMode.EXCLUSIVE);
+            lock(a, row(-i), LockMode.SHARED);
+            locks.releaseAll(a, i, i - 1);
+        }
+
+        assertThat(locks.remembered()).isLessThan(10);
     }
 
     @Test

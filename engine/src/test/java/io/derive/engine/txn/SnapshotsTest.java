@@ -3,6 +3,8 @@ package io.derive.engine.txn;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -56,12 +58,47 @@ class SnapshotsTest {
 
     @Test
     void theOldestReadIsTheOldestOpenSnapshot() {
-        Snapshots.Snapshot old = snapshots.open();
+        Snapshots.Reading old = snapshots.open();
         snapshots.complete(snapshots.take(), null);
         snapshots.open();
 
         assertThat(snapshots.oldestRead()).isEqualTo(old.sequence());
         snapshots.close(old);
         assertThat(snapshots.oldestRead()).isEqualTo(1);
+    }
+
+    @Test
+    void readersBeyondTheSlotsAreCountedToo() {
+        List<Snapshots.Reading> readers = new ArrayList<>();
+        for (int i = 0; i < Snapshots.SLOTS; i++) {
+            readers.add(snapshots.open());
+        }
+        snapshots.complete(snapshots.take(), null);
+        Snapshots.Reading beyond = snapshots.open();
+        assertThat(beyond.slot()).isNegative();
+        readers.forEach(snapshots::close);
+        snapshots.complete(snapshots.take(), null);
+
+        assertThat(snapshots.oldestRead()).isEqualTo(1);
+        snapshots.close(beyond);
+        assertThat(snapshots.oldestRead()).isEqualTo(2);
+    }
+
+    @Test
+    void aReaderWhoseSnapshotACommitPassedWhileItRegisteredReadsNoOlderThanTheOldestReadGivenMeanwhile() {
+        long[] oldestMeanwhile = new long[1];
+        Snapshots[] racing = new Snapshots[1];
+        racing[0] = new Snapshots(() -> {
+            if (oldestMeanwhile[0] == 0) {
+                racing[0].complete(racing[0].take(), null);
+                oldestMeanwhile[0] = racing[0].oldestRead();
+            }
+        });
+
+        Snapshots.Reading reading = racing[0].open();
+
+        assertThat(oldestMeanwhile[0]).isEqualTo(1);
+        assertThat(reading.sequence()).isEqualTo(1);
+        assertThat(racing[0].oldestRead()).isEqualTo(1);
     }
 }
