@@ -69,10 +69,24 @@ public final class Transaction implements LockOwner {
      */
     static final int CATALOG_PARTS = 16;
     private static final LockTable.Name[] CATALOG = new LockTable.Name[CATALOG_PARTS];
+    /**
+     * A table's lock is split the same way: a transaction that locks rows holds its intention on
+     * one part, chosen by its thread, and one that locks the table shared or exclusive holds
+     * every part, taken in order. Writers of one table's rows then meet on no lock they all take.
+     */
+    static final int TABLE_PARTS = 16;
+    private static final TablePart[] TABLE = new TablePart[TABLE_PARTS];
+
+    /** The key of a part of a table's lock (a row's lock has the row's key). */
+    private record TablePart(int part) {
+    }
 
     static {
         for (int i = 0; i < CATALOG_PARTS; i++) {
             CATALOG[i] = new LockTable.Name("catalog", i);
+        }
+        for (int i = 0; i < TABLE_PARTS; i++) {
+            TABLE[i] = new TablePart(i);
         }
     }
 
@@ -112,9 +126,12 @@ public final class Transaction implements LockOwner {
     private static final class TableLocks {
         LockMode mode;
         int rows;
+        /** The part of the table's lock this transaction's intentions are held on. */
+        final int part;
 
-        TableLocks(LockMode mode) {
+        TableLocks(LockMode mode, int part) {
             this.mode = mode;
+            this.part = part;
         }
     }
 
@@ -263,9 +280,17 @@ public final class Transaction implements LockOwner {
         if (table != null && wanted == table.mode) {
             return;
         }
-        lock(new LockTable.Name(storage, null), () -> "table " + storage.shape().qualifiedName(), wanted);
+        java.util.function.Supplier<String> label = () -> "table " + storage.shape().qualifiedName();
+        int part = table == null ? (int) Thread.currentThread().getId() & (TABLE_PARTS - 1) : table.part;
+        if (wanted == LockMode.INTENT_SHARED || wanted == LockMode.INTENT_EXCLUSIVE) {
+            lock(new LockTable.Name(storage, TABLE[part]), label, wanted);
+        } else {
+            for (TablePart each : TABLE) {
+                lock(new LockTable.Name(storage, each), label, wanted);
+            }
+        }
         if (table == null) {
-            tableLocks.put(storage, new TableLocks(wanted));
+            tableLocks.put(storage, new TableLocks(wanted, part));
         } else {
             table.mode = wanted;
         }

@@ -335,6 +335,35 @@ public abstract class ConcurrencyContract extends HostContractTest {
         assertThat(rows("select k from t")).isEmpty();
     }
 
+    @Test
+    void aRefreshOnAnotherThreadWaitsForAnOpenWriterOfItsSourceAndTimesOutNamingIt() throws Exception {
+        session.close();
+        db.close();
+        db = Derive.open(config().withWriteLockTimeout(Duration.ofMillis(50)));
+        session = db.openSession();
+        script("""
+                create table t (k integer primary key);
+                create materialized view m as select k from t;
+                begin;
+                insert into t values (0);
+                """);
+        List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        runConcurrently(WRITERS, worker -> {
+            try (Session s = db.openSession()) {
+                s.execute("refresh materialized view m");
+            } catch (RuntimeException e) {
+                failures.add(e);
+            }
+        });
+        session.commit();
+        assertThat(failures).hasSize(WRITERS).allSatisfy(e -> {
+            assertThat(e).isInstanceOf(DeriveException.class)
+                    .hasMessageContaining("waited 50 ms for table main.t (SHARED), held by session 1 of database");
+            assertThat(((DeriveException) e).code()).isEqualTo(DeriveException.LOCK_TIMEOUT);
+        });
+        assertThat(rows("select k from m")).containsExactly(List.of(0L));
+    }
+
     /** On the group arm's fast path ({@code sum}) and through its slice recompute ({@code count(distinct)}). */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"sum(v)", "count(distinct v)"})
