@@ -2,16 +2,16 @@ package io.derive.engine.txn;
 
 import io.derive.engine.schema.Catalog;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
-import java.util.List;
-import java.util.Map;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Queue;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -31,24 +31,41 @@ import java.util.concurrent.locks.LockSupport;
  * others up. A snapshot is either counted by {@link #oldestRead()} or opened at a sequence no
  * older than what it returned: {@code oldestRead} reads the latest sequence before the slots,
  * and a reader, once its slot holds the sequence it read, reads the latest again and starts
- * over when it moved. Readers beyond the slots register under a monitor. Nothing here waits
- * for a host's work: a reader never waits for a writer's transaction.
+ * over when it moved. Readers beyond the slots register under a monitor. A commit completes,
+ * and the latest snapshot moves over it, without a lock either. Nothing here waits for a host's
+ * work: a reader never waits for a writer's transaction.
  */
 public final class Snapshots {
     /** The committed state as of {@code sequence}: the catalog, and each host's tables as of that commit. */
     public record Snapshot(long sequence, Catalog catalog) {
     }
 
-    private static final Object NO_CHANGE = new Object();
     private static final int SPINS_BEFORE_PARKING = 64;
+    /** How far ahead of the latest a commit's number may be (see {@link #take}); a power of two. */
+    static final int AHEAD = 1 << 12;
+    private static final VarHandle LATEST;
 
     private volatile Snapshot latest = new Snapshot(0, Catalog.empty());
     private final AtomicLong taken = new AtomicLong();
-    /** Completed commits an earlier one still publishing keeps from being visible: number → catalog or {@link #NO_CHANGE}. */
-    private final Map<Long, Object> completed = new HashMap<>();
-    /** Guards {@link #completed} and {@link #awaitingVisibility}; apart from the readers' monitor, so commits and statements do not queue for one. */
-    private final Object visibility = new Object();
-    private final List<VisibilityWaiter> awaitingVisibility = new ArrayList<>();
+    /**
+     * Completed commits an earlier one still publishing keeps from being visible, each at its
+     * number modulo the length: no number is taken that far ahead of the latest ({@link #take}).
+     */
+    private final AtomicReferenceArray<Completion> completed = new AtomicReferenceArray<>(AHEAD);
+    private final Queue<VisibilityWaiter> awaitingVisibility = new ConcurrentLinkedQueue<>();
+
+    static {
+        try {
+            LATEST = MethodHandles.lookup().findVarHandle(Snapshots.class, "latest", Snapshot.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** A commit that completed: its number, and the catalog it published ({@code null}: unchanged). */
+    private record Completion(long sequence, Catalog catalog) {
+    }
+
     /** Reader slots, each on a cache line of its own: the sequence its reader reads, or {@link #FREE}. */
     static final int SLOTS = 128;
     private static final int STRIDE = 8;
@@ -169,10 +186,16 @@ public final class Snapshots {
      * of the tables it commits ({@link CommittedState#publishLocks}), so that each table's commits
      * take their numbers in the order they publish; commits of disjoint tables publish side by
      * side. Every number taken must be {@linkplain #complete completed}, or no later commit ever
-     * becomes visible.
+     * becomes visible. A number {@value #AHEAD} or more ahead of the latest waits for the latest
+     * to come nearer (the commits before it hold all their publish locks already, so they do not
+     * wait for this one): its completion would take the place of one not yet visible.
      */
     long take() {
-        return taken.incrementAndGet();
+        long sequence = taken.incrementAndGet();
+        while (sequence - latest.sequence() >= AHEAD) {
+            Thread.yield();
+        }
+        return sequence;
     }
 
     /**
@@ -182,25 +205,41 @@ public final class Snapshots {
      * that now are wake.
      */
     void complete(long sequence, Catalog catalog) {
-        synchronized (visibility) {
-            completed.put(sequence, catalog == null ? NO_CHANGE : catalog);
-            Snapshot next = latest;
-            Object c;
-            while ((c = completed.remove(next.sequence() + 1)) != null) {
-                next = new Snapshot(next.sequence() + 1, c == NO_CHANGE ? next.catalog() : (Catalog) c);
+        completed.set(slot(sequence), new Completion(sequence, catalog));
+        advance();
+    }
+
+    /**
+     * Moves the latest snapshot over every completed commit that follows it, without a lock: of
+     * a commit completing and one advancing past the commit before it, at least one sees the
+     * other (each writes, then reads what the other writes), so no completion is left behind.
+     */
+    private void advance() {
+        boolean advanced = false;
+        while (true) {
+            Snapshot current = latest;
+            Completion next = completed.get(slot(current.sequence() + 1));
+            if (next == null || next.sequence() != current.sequence() + 1) {
+                break;
             }
-            if (next == latest) {
-                return;
+            Snapshot visible = new Snapshot(next.sequence(), next.catalog() == null ? current.catalog() : next.catalog());
+            if (LATEST.compareAndSet(this, current, visible)) {
+                completed.compareAndSet(slot(next.sequence()), next, null);
+                advanced = true;
             }
-            latest = next;
-            for (Iterator<VisibilityWaiter> i = awaitingVisibility.iterator(); i.hasNext(); ) {
-                VisibilityWaiter w = i.next();
-                if (w.sequence() <= next.sequence()) {
-                    i.remove();
+        }
+        if (advanced && !awaitingVisibility.isEmpty()) {
+            long now = latest.sequence();
+            for (VisibilityWaiter w : awaitingVisibility) {
+                if (w.sequence() <= now) {
                     LockSupport.unpark(w.thread());
                 }
             }
         }
+    }
+
+    private static int slot(long sequence) {
+        return (int) (sequence & (AHEAD - 1));
     }
 
     /**
@@ -222,17 +261,15 @@ public final class Snapshots {
                 Thread.yield();
             }
         }
-        synchronized (visibility) {
-            if (latest.sequence() >= sequence) {
-                return;
-            }
-            awaitingVisibility.add(new VisibilityWaiter(sequence, Thread.currentThread()));
-        }
+        // Listed before looking again, so that a commit that moves the latest after the look wakes it.
+        VisibilityWaiter waiter = new VisibilityWaiter(sequence, Thread.currentThread());
+        awaitingVisibility.add(waiter);
         boolean interrupted = false;
         while (latest.sequence() < sequence) {
             LockSupport.park(this);
             interrupted |= Thread.interrupted();
         }
+        awaitingVisibility.remove(waiter);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

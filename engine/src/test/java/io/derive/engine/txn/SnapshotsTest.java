@@ -2,6 +2,7 @@ package io.derive.engine.txn;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -100,5 +101,34 @@ class SnapshotsTest {
         assertThat(oldestMeanwhile[0]).isEqualTo(1);
         assertThat(reading.sequence()).isEqualTo(1);
         assertThat(racing[0].oldestRead()).isEqualTo(1);
+    }
+
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void commitsCompletingOnManyThreadsInAnyOrderAllBecomeVisibleInOrder() throws Exception {
+        int threadsCompleting = 4;
+        int commitsEach = 20_000;
+        List<CompletableFuture<Void>> work = new ArrayList<>();
+        for (int t = 0; t < threadsCompleting; t++) {
+            work.add(CompletableFuture.runAsync(() -> {
+                for (int i = 0; i < commitsEach; i++) {
+                    long sequence = snapshots.take();
+                    if (i % 7 == 0) {
+                        Thread.yield();
+                    }
+                    snapshots.complete(sequence, null);
+                    snapshots.awaitVisible(sequence);
+                }
+            }, threads));
+        }
+        long seen = 0;
+        while (work.stream().anyMatch(w -> !w.isDone())) {
+            long now = snapshots.latest().sequence();
+            assertThat(now).isGreaterThanOrEqualTo(seen);
+            seen = now;
+        }
+        CompletableFuture.allOf(work.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+
+        assertThat(snapshots.latest().sequence()).isEqualTo((long) threadsCompleting * commitsEach);
     }
 }
