@@ -309,59 +309,60 @@ public abstract class ConcurrencyContract extends HostContractTest {
 
     @Test
     void writersOfARowAnotherTransactionWritesFailAtTheTimeoutWithTheWaitNamed() throws Exception {
-        session.close();
-        db.close();
-        db = Derive.open(config().withWriteLockTimeout(Duration.ofMillis(50)));
-        session = db.openSession();
+        reopenWaitingAtMost50Ms();
         script("""
                 create table t (k integer primary key);
                 begin;
                 insert into t values (0);
                 """);
-        List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
-        runConcurrently(WRITERS, worker -> {
-            try (Session s = db.openSession()) {
-                s.execute("insert into t values (0)");
-            } catch (RuntimeException e) {
-                failures.add(e);
-            }
-        });
+        List<Throwable> failures = failuresOfConcurrent("insert into t values (0)");
         session.rollback();
-        assertThat(failures).hasSize(WRITERS).allSatisfy(e -> {
-            assertThat(e).isInstanceOf(DeriveException.class)
-                    .hasMessageContaining("waited 50 ms for key [0] of main.t (EXCLUSIVE), held by session 1 of database");
-            assertThat(((DeriveException) e).code()).isEqualTo(DeriveException.LOCK_TIMEOUT);
-        });
+        assertEachTimedOutWaitingFor(failures, "key [0] of main.t (EXCLUSIVE)");
         assertThat(rows("select k from t")).isEmpty();
     }
 
     @Test
     void aRefreshOnAnotherThreadWaitsForAnOpenWriterOfItsSourceAndTimesOutNamingIt() throws Exception {
-        session.close();
-        db.close();
-        db = Derive.open(config().withWriteLockTimeout(Duration.ofMillis(50)));
-        session = db.openSession();
+        reopenWaitingAtMost50Ms();
         script("""
                 create table t (k integer primary key);
                 create materialized view m as select k from t;
                 begin;
                 insert into t values (0);
                 """);
+        List<Throwable> failures = failuresOfConcurrent("refresh materialized view m");
+        session.commit();
+        assertEachTimedOutWaitingFor(failures, "table main.t (SHARED)");
+        assertThat(rows("select k from m")).containsExactly(List.of(0L));
+    }
+
+    private void reopenWaitingAtMost50Ms() {
+        session.close();
+        db.close();
+        db = Derive.open(config().withWriteLockTimeout(Duration.ofMillis(50)));
+        session = db.openSession();
+    }
+
+    /** What {@code sql} raised in each of {@value #WRITERS} sessions running it at once. */
+    private List<Throwable> failuresOfConcurrent(String sql) throws Exception {
         List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
         runConcurrently(WRITERS, worker -> {
             try (Session s = db.openSession()) {
-                s.execute("refresh materialized view m");
+                s.execute(sql);
             } catch (RuntimeException e) {
                 failures.add(e);
             }
         });
-        session.commit();
+        return failures;
+    }
+
+    /** Every one of the {@value #WRITERS} sessions timed out waiting for {@code lock}, held by session 1. */
+    private static void assertEachTimedOutWaitingFor(List<Throwable> failures, String lock) {
         assertThat(failures).hasSize(WRITERS).allSatisfy(e -> {
             assertThat(e).isInstanceOf(DeriveException.class)
-                    .hasMessageContaining("waited 50 ms for table main.t (SHARED), held by session 1 of database");
+                    .hasMessageContaining("waited 50 ms for " + lock + ", held by session 1 of database");
             assertThat(((DeriveException) e).code()).isEqualTo(DeriveException.LOCK_TIMEOUT);
         });
-        assertThat(rows("select k from m")).containsExactly(List.of(0L));
     }
 
     /** On the group arm's fast path ({@code sum}) and through its slice recompute ({@code count(distinct)}). */
