@@ -26,7 +26,8 @@ final class PublishLocks {
     private record PublishLock(long order, ReentrantLock lock) {
     }
 
-    private final Map<TableRef, PublishLock> locks = new ConcurrentHashMap<>();
+    /** Keyed by {@link TableRef}; looked up by {@link Lookup}, which allocates no reference. */
+    private final Map<Object, PublishLock> locks = new ConcurrentHashMap<>();
     private final ReferenceQueue<HostedTable> gone = new ReferenceQueue<>();
     private final AtomicLong order = new AtomicLong();
 
@@ -47,7 +48,7 @@ final class PublishLocks {
     }
 
     private PublishLock of(HostedTable table) {
-        PublishLock lock = locks.get(new TableRef(table, null));
+        PublishLock lock = locks.get(new Lookup(table));
         if (lock != null) {
             return lock;
         }
@@ -56,6 +57,19 @@ final class PublishLocks {
         }
         return locks.computeIfAbsent(new TableRef(table, gone),
                 t -> new PublishLock(order.incrementAndGet(), new ReentrantLock()));
+    }
+
+    /** A table by identity, for a look-up: equal to the {@link TableRef} of the same table. */
+    private record Lookup(HostedTable table) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TableRef ref && ref.get() == table || o instanceof Lookup other && other.table == table;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(table);
+        }
     }
 
     /** A table by identity, weakly; once cleared, equal only to itself, so that it can still be removed. */
@@ -73,7 +87,8 @@ final class PublishLocks {
                 return true;
             }
             HostedTable table = get();
-            return o instanceof TableRef other && table != null && table == other.get();
+            return table != null && (o instanceof TableRef other && table == other.get()
+                    || o instanceof Lookup lookup && table == lookup.table());
         }
 
         @Override

@@ -112,7 +112,8 @@ public final class Snapshots {
      * thread tries its own slot first (by its id), so that its readers reuse one cache line.
      */
     public Reading open() {
-        int home = (int) (Thread.currentThread().getId() * 0x9E3779B97F4A7C15L >>> (Long.SIZE - 7));
+        int home = (int) (Thread.currentThread().getId() * 0x9E3779B97F4A7C15L
+                >>> (Long.SIZE - Integer.numberOfTrailingZeros(SLOTS)));
         for (int i = 0; i < SLOTS; i++) {
             int slot = (home + i) & (SLOTS - 1);
             Snapshot s = latest;
