@@ -95,9 +95,15 @@ final class BeforeImages {
         });
     }
 
-    /** The write at {@code key} rolled back: Derby holds the earlier value again. */
-    void abandoned(byte[] key) {
-        versions.computeIfPresent(key, (k, history) -> keep(history, v -> v.sequence() != IN_FLIGHT));
+    /**
+     * The write at {@code key} rolled back: Derby holds the earlier value again. A reader may
+     * have read the write in Derby before the rollback and ask {@link #at} only now, so the
+     * earlier value stays the answer for every snapshot up to {@code latest}, the latest commit
+     * when Derby had rolled back (no statement that started later read the write), until
+     * {@link #retire} finds no snapshot that old.
+     */
+    void abandoned(byte[] key, long latest) {
+        committed(key, latest + 1);
     }
 
     /** Forgets the versions of commits up to {@code oldestRead}: no statement reads a snapshot before them. */

@@ -1,6 +1,7 @@
 package io.derive.derby;
 
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.spi.HostSession;
 
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
@@ -43,12 +44,19 @@ final class DerbySession implements AutoCloseable {
         }
     };
     private final Map<String, ArrayDeque<PreparedStatement>> idleCursors = new HashMap<>();
+    private final HostSession host;
     private DerbyTransaction current;
     private boolean closed;
 
-    DerbySession(DerbyTableModule module) {
+    DerbySession(DerbyTableModule module, HostSession host) {
         this.module = module;
+        this.host = host;
         connect();
+    }
+
+    /** The engine session this one serves. */
+    HostSession host() {
+        return host;
     }
 
     private void connect() {

@@ -293,8 +293,8 @@ public final class DerbyTableModule implements TableModule {
         aggregates.incrementAndGet();
     }
 
-    /** Commit {@code flush.sequence()} has published: its before-images wait for {@link #retireOlderThan}. */
-    void committed(Flush flush) {
+    /** Commit {@code flush.sequence()} has published, or the flush was abandoned: its before-images wait for {@link #retireOlderThan}. */
+    void retireLater(Flush flush) {
         committedFlushes.add(flush);
     }
 
@@ -348,7 +348,7 @@ public final class DerbyTableModule implements TableModule {
     }
 
     DerbySession session(HostSession session) {
-        return session.resource(this, DerbySession.class, () -> new DerbySession(this));
+        return session.resource(this, DerbySession.class, () -> new DerbySession(this, session));
     }
 
     void writerStarted(DerbyTransaction transaction) {

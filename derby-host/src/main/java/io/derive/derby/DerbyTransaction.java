@@ -297,7 +297,7 @@ final class DerbyTransaction {
         commitDurably();
         if (flush != null) {
             flush.committed(sequence);
-            session.module().committed(flush);
+            session.module().retireLater(flush);
         }
         finish();
     }
@@ -342,7 +342,9 @@ final class DerbyTransaction {
             LOG.log(Level.WARNING, "rollback on " + session.module().store().location() + " failed", e);
         }
         if (flush != null) {
-            flush.abandoned();
+            // Asked after Derby rolled back: a statement reading a later snapshot started after that.
+            flush.abandoned(session.host().latestSequence());
+            session.module().retireLater(flush);
         }
         finish();
     }

@@ -130,10 +130,15 @@ final class Flush {
         }
     }
 
-    /** The transaction rolled back: Derby holds the earlier values again. */
-    void abandoned() {
+    /**
+     * The transaction rolled back: Derby holds the earlier values again, and {@code latest} was
+     * the latest commit then. The before-images stay for the snapshots up to it
+     * ({@link BeforeImages#abandoned}), retired as those of a commit numbered after it.
+     */
+    void abandoned(long latest) {
+        this.sequence = latest + 1;
         for (Written w : written) {
-            w.images().abandoned(w.key());
+            w.images().abandoned(w.key(), latest);
         }
     }
 }

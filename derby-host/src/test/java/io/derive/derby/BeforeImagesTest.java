@@ -29,13 +29,36 @@ class BeforeImagesTest {
     }
 
     @Test
-    void anAbandonedWriteLeavesDerbyAsItWasButIsCounted() {
+    void anAbandonedWriteLeavesDerbyAsItWasForSnapshotsAfterTheRollbackButIsCounted() {
         long before = images.writes();
         images.writing(KEY, null);
-        images.abandoned(KEY);
+        images.abandoned(KEY, 4);
 
-        assertThat(images.settledFor(1)).isTrue();
+        assertThat(images.settledFor(5)).isTrue();
         assertThat(images.writes()).isGreaterThan(before);
+    }
+
+    @Test
+    void aReaderThatSawAnAbandonedWriteInDerbyAndAsksAfterTheRollbackGetsTheCommittedValue() {
+        Object[] committed = {1L};
+        images.writing(KEY, committed);
+        // a statement reading snapshot 4 reads Derby here and finds the write; then the writer rolls back
+        images.abandoned(KEY, 4);
+
+        assertThat(images.at(KEY, 4)).isSameAs(committed);
+        assertThat(images.at(KEY, 5)).as("a statement that started after the rollback reads Derby")
+                .isSameAs(BeforeImages.SETTLED);
+    }
+
+    @Test
+    void anAbandonedWritesBeforeImageIsRetiredOnceNoSnapshotBeforeTheRollbackIsRead() {
+        images.writing(KEY, new Object[] {1L});
+        images.abandoned(KEY, 4);
+
+        images.retire(KEY, 4);
+        assertThat(images.isEmpty()).isFalse();
+        images.retire(KEY, 5);
+        assertThat(images.isEmpty()).isTrue();
     }
 
     @Test

@@ -67,6 +67,15 @@ public interface HostSession {
     }
 
     /**
+     * The latest commit visible now: the snapshot a statement starting now would read. A
+     * statement already running reads this one or an older one. {@code 0}, the default, outside
+     * a database.
+     */
+    default long latestSequence() {
+        return 0;
+    }
+
+    /**
      * The oldest snapshot any statement of the database still reads: a host may discard a
      * version once a newer version of the same row or table is at or before this number.
      * {@link Long#MAX_VALUE}, the default, when only the latest state is ever read.

@@ -85,6 +85,11 @@ public final class SessionResources implements HostSession, AutoCloseable {
     }
 
     @Override
+    public long latestSequence() {
+        return snapshots == null ? 0 : snapshots.latest().sequence();
+    }
+
+    @Override
     public long oldestReadSequence() {
         return snapshots == null ? Long.MAX_VALUE : snapshots.oldestRead();
     }
