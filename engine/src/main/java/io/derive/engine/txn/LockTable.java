@@ -15,11 +15,13 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * The locks of one database's transactions: what each holds, who waits for what, and when a lock
@@ -65,12 +67,26 @@ public final class LockTable {
      * whose remembered commits every snapshot has passed.
      */
     static final int FORGET_BEYOND_RELEASED = 2;
+    /**
+     * How many idle lists there are, a power of two. A thread lists the locks it releases in its
+     * own list and forgets from it, so that it mostly touches entries it released itself, still
+     * in its core's cache: with one list for all, every release polled entries that other cores
+     * had written, and at 8 writers on 2 cores that cost a write more than the rest of its
+     * commit grew. So that a list no thread releases into any more is forgotten too, a release
+     * also looks at the head of a list chosen at random, one time in {@link #SWEEP_OTHER_ONE_IN}.
+     */
+    static final int IDLE_LISTS = 16;
+    static final int SWEEP_OTHER_ONE_IN = 16;
     private static final long WAKE_TO_CHECK_CANCEL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     private final String databaseName;
     private final Map<Name, Entry> entries = new ConcurrentHashMap<>();
-    /** Idle entries kept for their commit stamps, about oldest stamp first. */
-    private final Queue<Entry> idle = new ConcurrentLinkedQueue<>();
+    /**
+     * Idle entries kept for their commit stamps, about oldest stamp first, in one list per group
+     * of threads (by thread id, as {@link #IDLE_LISTS} says).
+     */
+    private final List<Queue<Idle>> idle = Stream.<Queue<Idle>>generate(ConcurrentLinkedQueue::new)
+            .limit(IDLE_LISTS).toList();
     /** Who waits for what; changed only under {@link #detector}, so that a deadlock has one victim. */
     private final Map<LockOwner, Waiter> waiting = new ConcurrentHashMap<>();
     private final ReentrantLock detector = new ReentrantLock();
@@ -122,6 +138,14 @@ public final class LockTable {
         boolean inUse() {
             return !holders.isEmpty() || !queue.isEmpty();
         }
+    }
+
+    /**
+     * An idle entry as listed, with its newest stamp then: a release reads that, not the entry,
+     * to learn that the entries at the head of its list are not yet to be forgotten, so it touches
+     * no entry long untouched until it can forget it.
+     */
+    private record Idle(Entry entry, long stamp) {
     }
 
     /** {@code sinceMillis}: when it was granted (epoch milliseconds; an {@link Instant} only when shown). */
@@ -385,27 +409,42 @@ public final class LockTable {
         int budget = released.size() + FORGET_BEYOND_RELEASED;
         released.clear();
         if (commitSequence > 0) {
-            forgetOlderThan(oldestRead, budget);
+            int own = ownIdleList();
+            forgetOlderThan(idle.get(own), oldestRead, budget);
+            int other = ThreadLocalRandom.current().nextInt(IDLE_LISTS * SWEEP_OTHER_ONE_IN);
+            if (other < IDLE_LISTS && other != own) {
+                forgetOlderThan(idle.get(other), oldestRead, 1);
+            }
         }
+    }
+
+    private static int ownIdleList() {
+        return (int) Thread.currentThread().getId() & (IDLE_LISTS - 1);
     }
 
     /**
      * Drops idle entries whose every remembered commit is at or before {@code oldestRead}, at most
-     * {@code budget} of them, from the head of the idle list; takes those in use again off it,
-     * and stops at the first whose commits still matter or whose monitor is busy, which goes back
-     * at the tail. An entry
-     * idle again after a later commit keeps its earlier place, so it holds the ones after it back
-     * only until the snapshots pass that commit, which they soon do.
+     * {@code budget} of them, from the head of the idle list {@code list}; takes those in use
+     * again off it, and stops at the first whose commits still matter or whose monitor is busy,
+     * which goes back at the tail. An entry idle again after a later commit keeps its earlier
+     * place, so it holds the ones after it back only until the snapshots pass that commit, which
+     * they soon do.
      */
-    private void forgetOlderThan(long oldestRead, int budget) {
+    private void forgetOlderThan(Queue<Idle> list, long oldestRead, int budget) {
         for (int i = 0; i < budget; i++) {
-            Entry oldest = idle.poll();
-            if (oldest == null) {
+            Idle head = list.peek();
+            if (head == null || head.stamp() > oldestRead) {
+                // empty, or the head's commits still matter (an entry's stamps only grow)
                 return;
             }
+            Idle polled = list.poll();
+            if (polled == null) {
+                return;
+            }
+            Entry oldest = polled.entry();
             if (!oldest.monitor.tryLock()) {
                 // in use, most likely: not worth a wait; it stays listed
-                idle.add(oldest);
+                list.add(polled);
                 return;
             }
             try {
@@ -415,7 +454,7 @@ public final class LockTable {
                     oldest.listedIdle = false;
                     forget(oldest);
                 } else {
-                    idle.add(oldest);
+                    list.add(new Idle(oldest, oldest.newestStamp()));
                     return;
                 }
             } finally {
@@ -429,11 +468,12 @@ public final class LockTable {
         if (entry.inUse()) {
             return;
         }
-        if (entry.newestStamp() == 0) {
+        long stamp = entry.newestStamp();
+        if (stamp == 0) {
             forget(entry);
         } else if (!entry.listedIdle) {
             entry.listedIdle = true;
-            idle.add(entry);
+            idle.get(ownIdleList()).add(new Idle(entry, stamp));
         }
     }
 

@@ -134,6 +134,24 @@ class LockTableTest {
     }
 
     @Test
+    void locksAThreadLeftIdleAreForgottenByTheReleasesOfOthers() throws Exception {
+        CompletableFuture.runAsync(() -> {
+            for (int i = 1; i <= 5; i++) {
+                lock(a, row(i), LockMode.EXCLUSIVE);
+            }
+            locks.releaseAll(a, 10, 9);
+        }, threads).get(30, TimeUnit.SECONDS);
+        assertThat(locks.remembered()).as("snapshot 9 still reads before commit 10").isEqualTo(5);
+
+        for (int i = 0; i < 10_000 && locks.remembered() > 1; i++) {
+            lock(b, row(-1), LockMode.EXCLUSIVE);
+            locks.releaseAll(b, 11 + i, 10 + i);
+        }
+
+        assertThat(locks.remembered()).as("only B's own lock, still read before its last commit").isEqualTo(1);
+    }
+
+    @Test
     void aCycleOfWaitsFailsTheTransactionThatClosesItAtOnce() throws Exception {
         lock(a, row(1), LockMode.EXCLUSIVE);
         lock(b, row(2), LockMode.EXCLUSIVE);
