@@ -76,8 +76,10 @@ public interface HostSession {
     }
 
     /**
-     * The oldest snapshot any statement of the database still reads: a host may discard a
-     * version once a newer version of the same row or table is at or before this number.
+     * The oldest snapshot any statement of the database still reads, or an older one (the
+     * answer may lag a little behind, so that asking at every commit costs little): a host may
+     * discard a version once a newer version of the same row or table is at or before this
+     * number.
      * {@link Long#MAX_VALUE}, the default, when only the latest state is ever read.
      */
     default long oldestReadSequence() {

@@ -70,7 +70,8 @@ public final class Snapshots {
     static final int SLOTS = 128;
     private static final int STRIDE = 8;
     private static final long FREE = Long.MAX_VALUE;
-    private final AtomicLongArray slots = new AtomicLongArray(SLOTS * STRIDE);
+    /** Slot {@code i} is at {@link #at at(i)}; the first line holds no slot ({@link #at}). */
+    private final AtomicLongArray slots = new AtomicLongArray((SLOTS + 1) * STRIDE);
     /** Readers that found no free slot: sequence number → how many read it; guarded by this. */
     private final TreeMap<Long, Integer> overflow = new TreeMap<>();
     private final AtomicInteger overflowing = new AtomicInteger();
@@ -98,7 +99,7 @@ public final class Snapshots {
     Snapshots(Runnable afterReadingLatest) {
         this.afterReadingLatest = afterReadingLatest;
         for (int i = 0; i < SLOTS; i++) {
-            slots.set(i * STRIDE, FREE);
+            slots.set(at(i), FREE);
         }
     }
 
@@ -118,11 +119,11 @@ public final class Snapshots {
             int slot = (home + i) & (SLOTS - 1);
             Snapshot s = latest;
             afterReadingLatest.run();
-            if (slots.get(slot * STRIDE) == FREE && slots.compareAndSet(slot * STRIDE, FREE, s.sequence())) {
+            if (slots.get(at(slot)) == FREE && slots.compareAndSet(at(slot), FREE, s.sequence())) {
                 Snapshot now;
                 while ((now = latest) != s) {
                     s = now;
-                    slots.set(slot * STRIDE, s.sequence());
+                    slots.set(at(slot), s.sequence());
                 }
                 return new Reading(s, slot);
             }
@@ -138,7 +139,7 @@ public final class Snapshots {
     /** Ends one reader. */
     public void close(Reading reading) {
         if (reading.slot() >= 0) {
-            slots.set(reading.slot() * STRIDE, FREE);
+            slots.set(at(reading.slot()), FREE);
             return;
         }
         synchronized (this) {
@@ -148,13 +149,22 @@ public final class Snapshots {
     }
 
     /**
+     * The index of slot {@code slot}: one line in, because every access reads the array's length
+     * (its bounds check) from the first line, and a slot there would make each write to it
+     * cost every other reader a cache miss.
+     */
+    private static int at(int slot) {
+        return (slot + 1) * STRIDE;
+    }
+
+    /**
      * The oldest sequence number any open snapshot reads, or the latest when none is open: a host
      * may discard every version that is older than its newest version at or before this number.
      */
     public long oldestRead() {
         long oldest = latest.sequence();
         for (int i = 0; i < SLOTS; i++) {
-            oldest = Math.min(oldest, slots.get(i * STRIDE));
+            oldest = Math.min(oldest, slots.get(at(i)));
         }
         if (overflowing.get() > 0) {
             synchronized (this) {
