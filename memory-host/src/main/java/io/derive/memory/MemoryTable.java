@@ -176,10 +176,10 @@ final class MemoryTable implements HostedTable {
     /**
      * Builds the state a connection's pending writes leave, over the current one, dropping the
      * states older than the newest one at or before {@code oldestRead} (asked only when the chain
-     * is due for pruning). The engine publishes each
-     * table's commits in sequence order (its per-table publish lock), so the state built here is
-     * still the current one's successor when {@link #publish} installs it; its key locks keep
-     * concurrent writers' keys (and so their index entries) disjoint.
+     * is due for pruning). The engine publishes each table's commits in sequence order (its
+     * per-table publish lock), so the state built here is still the current one's successor when
+     * {@link #publish} installs it; its key locks keep concurrent writers' keys (and so their
+     * index entries) disjoint.
      */
     synchronized Staged stage(PersistentTree<Object[], Object[]> pending,
                               Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes,

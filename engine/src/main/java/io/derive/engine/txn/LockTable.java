@@ -71,8 +71,8 @@ public final class LockTable {
      * How many idle lists there are, a power of two. A thread lists the locks it releases in its
      * own list and forgets from it, so that it mostly touches entries it released itself, still
      * in its core's cache: with one list for all, every release polled entries that other cores
-     * had written, and at 8 writers on 2 cores that cost a write more than the rest of its
-     * commit grew. So that a list no thread releases into any more is forgotten too, a release
+     * had written, and at 8 writers on 2 cores releasing took 0.86 µs of CPU per write against
+     * 0.37 µs with one writer (JFR). So that a list no thread releases into any more is forgotten too, a release
      * that empties its own list forgets from one chosen at random; forgetting from another list
      * at every release, or from one whose thread had not released lately, cost 3 to 7 % of the
      * throughput of 8 writers (measured).
@@ -109,7 +109,7 @@ public final class LockTable {
         final ArrayDeque<Waiter> queue = new ArrayDeque<>();
         /** Per mode, the latest commit sequence of a transaction that held the lock in that mode. */
         final long[] stamps = new long[LockMode.values().length];
-        /** Whether the entry is in the idle list (once at most). */
+        /** Whether the entry is in an idle list (in one, once, at most). */
         boolean listedIdle;
         /** Whether the entry has left the map: who finds it so under its monitor looks the name up again. */
         boolean forgotten;
@@ -427,10 +427,10 @@ public final class LockTable {
     /**
      * Drops idle entries whose every remembered commit is at or before {@code oldestRead}, at most
      * {@code budget} of them, from the head of the idle list {@code list}; takes those in use
-     * again off it, and stops at the first whose commits still matter or whose monitor is busy,
-     * which goes back at the tail. An entry idle again after a later commit keeps its earlier
-     * place, so it holds the ones after it back only until the snapshots pass that commit, which
-     * they soon do.
+     * again off it. It stops at the head when the stamp it was listed with still matters; an
+     * entry whose monitor is busy, or which a later commit stamped anew, goes back at the tail.
+     * An entry idle again after a later commit keeps its earlier place, so it holds the ones
+     * after it back only until the snapshots pass that commit, which they soon do.
      *
      * @return whether it forgot all the list held
      */

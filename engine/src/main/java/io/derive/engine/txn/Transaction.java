@@ -81,6 +81,11 @@ public final class Transaction implements LockOwner {
     private record TablePart(int part) {
     }
 
+    /** The part of a lock split in {@code parts} (a power of two) that the current thread's transactions take. */
+    private static int threadPart(int parts) {
+        return (int) Thread.currentThread().getId() & (parts - 1);
+    }
+
     static {
         for (int i = 0; i < CATALOG_PARTS; i++) {
             CATALOG[i] = new LockTable.Name("catalog", i);
@@ -216,7 +221,7 @@ public final class Transaction implements LockOwner {
     public void beginWrite() {
         requireActive();
         if (!writing) {
-            lock(CATALOG[(int) Thread.currentThread().getId() & (CATALOG_PARTS - 1)], () -> "the catalog", LockMode.SHARED);
+            lock(CATALOG[threadPart(CATALOG_PARTS)], () -> "the catalog", LockMode.SHARED);
             writing = true;
         }
     }
@@ -281,7 +286,7 @@ public final class Transaction implements LockOwner {
             return;
         }
         java.util.function.Supplier<String> label = () -> "table " + storage.shape().qualifiedName();
-        int part = table == null ? (int) Thread.currentThread().getId() & (TABLE_PARTS - 1) : table.part;
+        int part = table == null ? threadPart(TABLE_PARTS) : table.part;
         if (wanted == LockMode.INTENT_SHARED || wanted == LockMode.INTENT_EXCLUSIVE) {
             lock(new LockTable.Name(storage, TABLE[part]), label, wanted);
         } else {
