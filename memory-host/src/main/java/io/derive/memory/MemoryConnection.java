@@ -46,9 +46,11 @@ final class MemoryConnection implements TableConnection {
      * them as a count spares a list per connection.
      */
     private int emptySavepoints;
-    /** The pending rows at each later savepoint, depth {@code emptySavepoints + 1} first. */
-    private final List<PersistentTree<Object[], Object[]>> savepoints = new ArrayList<>();
-    private final List<Map<MemoryIndex, PersistentTree<Object[], Object[]>>> indexSavepoints = new ArrayList<>();
+    /**
+     * The pending state at each later savepoint, depth {@code emptySavepoints + 1} first; null
+     * until one is taken with something pending, which most connections never see.
+     */
+    private List<Mark> savepoints;
     private PersistentTree<Object[], Object[]> pending;
     /** Immutable and empty until an index layer is written: most tables written have no index. */
     private Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes = Map.of();
@@ -282,11 +284,13 @@ final class MemoryConnection implements TableConnection {
         requireLive();
         dropSavepointsFrom(depth);
         while (savepointDepth() < depth) {
-            if (savepoints.isEmpty() && pending.isEmpty() && pendingIndexes.isEmpty()) {
+            if (marked() == 0 && pending.isEmpty() && pendingIndexes.isEmpty()) {
                 emptySavepoints++;
             } else {
-                savepoints.add(pending);
-                indexSavepoints.add(pendingIndexes.isEmpty() ? Map.of() : new HashMap<>(pendingIndexes));
+                if (savepoints == null) {
+                    savepoints = new ArrayList<>();
+                }
+                savepoints.add(new Mark(pending, pendingIndexes.isEmpty() ? Map.of() : new HashMap<>(pendingIndexes)));
             }
         }
     }
@@ -307,35 +311,35 @@ final class MemoryConnection implements TableConnection {
             pending = table.noRows();
             pendingIndexes = Map.of();
             emptySavepoints = depth;
-            savepoints.clear();
-            indexSavepoints.clear();
+            savepoints = null;
             return;
         }
         int at = depth - emptySavepoints - 1;
-        pending = savepoints.get(at);
-        Map<MemoryIndex, PersistentTree<Object[], Object[]>> layers = indexSavepoints.get(at);
-        pendingIndexes = layers.isEmpty() ? Map.of() : new HashMap<>(layers);
+        Mark mark = savepoints.get(at);
+        pending = mark.rows();
+        pendingIndexes = mark.indexes().isEmpty() ? Map.of() : new HashMap<>(mark.indexes());
         while (savepoints.size() > at + 1) {
             savepoints.remove(savepoints.size() - 1);
-            indexSavepoints.remove(indexSavepoints.size() - 1);
         }
     }
 
     private int savepointDepth() {
-        return emptySavepoints + savepoints.size();
+        return emptySavepoints + marked();
+    }
+
+    private int marked() {
+        return savepoints == null ? 0 : savepoints.size();
     }
 
     /** Forgets the savepoints at {@code depth} and deeper. */
     private void dropSavepointsFrom(int depth) {
         if (depth - 1 < emptySavepoints) {
             emptySavepoints = Math.max(0, depth - 1);
-            savepoints.clear();
-            indexSavepoints.clear();
+            savepoints = null;
             return;
         }
         while (savepointDepth() >= depth) {
             savepoints.remove(savepoints.size() - 1);
-            indexSavepoints.remove(indexSavepoints.size() - 1);
         }
     }
 
@@ -376,8 +380,7 @@ final class MemoryConnection implements TableConnection {
         pending = table.noRows();
         pendingIndexes = Map.of();
         emptySavepoints = 0;
-        savepoints.clear();
-        indexSavepoints.clear();
+        savepoints = null;
     }
 
     private void requireLive() {
@@ -435,5 +438,9 @@ final class MemoryConnection implements TableConnection {
         public void close() {
             // nothing to release: versions are garbage-collected
         }
+    }
+
+    /** The pending rows and index layers at a savepoint. */
+    private record Mark(PersistentTree<Object[], Object[]> rows, Map<MemoryIndex, PersistentTree<Object[], Object[]>> indexes) {
     }
 }

@@ -45,6 +45,8 @@ public final class EngineSession implements Session {
 
     private final EngineServices services;
     private final long id;
+    /** "session N of database 'D'", which names this session's transactions in lock waits and errors. */
+    private final String description;
     private Transaction explicit;
     private final Pragmas pragmas = new Pragmas();
     private final SqlSavepoints savepoints = new SqlSavepoints();
@@ -70,8 +72,8 @@ public final class EngineSession implements Session {
         this.services = services;
         this.id = id;
         this.opensDatabase = opensDatabase;
-        this.resources = new SessionResources("session " + id + " of database '" + services.databaseName() + "'",
-                services.committed().snapshots());
+        this.description = "session " + id + " of database '" + services.databaseName() + "'";
+        this.resources = new SessionResources(description, services.committed().snapshots());
     }
 
     @Override
@@ -469,8 +471,7 @@ public final class EngineSession implements Session {
             services.requireAvailable();
         }
         resources.branch(branch);
-        Transaction txn = new Transaction(services.committed(), resources,
-                "session " + id + " of database '" + services.databaseName() + "'", !opensDatabase);
+        Transaction txn = new Transaction(services.committed(), resources, description, !opensDatabase);
         latest = txn.cancellation();
         return txn;
     }

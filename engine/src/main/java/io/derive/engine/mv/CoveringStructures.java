@@ -72,10 +72,10 @@ final class CoveringStructures {
      */
     static Map<String, MaterializedViewOperations.UniqueProbe> probes(Transaction transaction, TableSchema source,
                                                                        boolean foreignKeysOn) {
-        Map<String, MaterializedViewOperations.UniqueProbe> probes = new LinkedHashMap<>();
-        if (source.constraints().indexes().stream().noneMatch(IndexSchema::unique)) {
-            return probes;
+        if (!hasUniqueIndex(source)) {
+            return Map.of(); // most tables: every write statement asks, so no map and no stream
         }
+        Map<String, MaterializedViewOperations.UniqueProbe> probes = new LinkedHashMap<>();
         Catalog catalog = transaction.catalog();
         for (TableSchema mv : catalog.dependentsOf(source)) {
             if (!CoveringLink.currentRowByRow(mv, source)) {
@@ -88,6 +88,16 @@ final class CoveringStructures {
             }
         }
         return probes;
+    }
+
+    private static boolean hasUniqueIndex(TableSchema table) {
+        List<IndexSchema> indexes = table.constraints().indexes();
+        for (int i = 0; i < indexes.size(); i++) {
+            if (indexes.get(i).unique()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static List<CoveringLink> links(Catalog catalog, TableSchema mv, TableSchema source) {

@@ -99,7 +99,13 @@ public record TableSchema(String schema, String name, List<ColumnSchema> columns
 
     /** True for a table declared without a primary key: a bag keyed by a hidden {@code rowid}. */
     public boolean isBag() {
-        return columns.stream().anyMatch(ColumnSchema::hidden);
+        // a loop, not a stream: every write statement asks
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).hidden()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The catalog key of this table: lower-cased qualified name. */

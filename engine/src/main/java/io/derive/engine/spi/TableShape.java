@@ -14,13 +14,14 @@ import java.util.Objects;
  * <p>Rows handed to a host are {@code Object[]} in column order, values already coerced to the
  * column types (see {@link io.derive.engine.api.Row} for the Java classes). Two rows have the same
  * key when {@link KeyOrder#compare} of their key columns is 0.
- *
- * @param schema  schema name, e.g. {@code main}
- * @param name    table name as declared
- * @param columns the columns, in row order
- * @param key     the physical key columns; never empty
  */
-public record TableShape(String schema, String name, List<Column> columns, List<KeyPart> key) {
+public final class TableShape {
+    private final String schema;
+    private final String name;
+    private final List<Column> columns;
+    private final List<KeyPart> key;
+    /** Of {@link #key}, made once: every write compares keys, and making it allocates. */
+    private final KeyOrder keyOrder;
 
     /** One stored column. */
     public record Column(String name, SqlType type, Collation collation, boolean notNull) {
@@ -35,7 +36,14 @@ public record TableShape(String schema, String name, List<Column> columns, List<
     public record KeyPart(int column, boolean descending) {
     }
 
-    public TableShape {
+    /**
+     * @param schema  schema name, e.g. {@code main}
+     * @param name    table name as declared
+     * @param columns the columns, in row order
+     * @param key     the physical key columns; never empty
+     * @throws IllegalArgumentException when the key is empty or names a column outside the row
+     */
+    public TableShape(String schema, String name, List<Column> columns, List<KeyPart> key) {
         columns = List.copyOf(columns);
         key = List.copyOf(key);
         if (key.isEmpty()) {
@@ -46,6 +54,27 @@ public record TableShape(String schema, String name, List<Column> columns, List<
                 throw new IllegalArgumentException("key column " + part.column() + " outside " + name);
             }
         }
+        this.schema = schema;
+        this.name = name;
+        this.columns = columns;
+        this.key = key;
+        this.keyOrder = keyOrder(columns, key);
+    }
+
+    public String schema() {
+        return schema;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public List<Column> columns() {
+        return columns;
+    }
+
+    public List<KeyPart> key() {
+        return key;
     }
 
     public String qualifiedName() {
@@ -63,6 +92,10 @@ public record TableShape(String schema, String name, List<Column> columns, List<
 
     /** The ordering of this table's keys under their collations and directions. */
     public KeyOrder keyOrder() {
+        return keyOrder;
+    }
+
+    private static KeyOrder keyOrder(List<Column> columns, List<KeyPart> key) {
         List<Collation> collations = new ArrayList<>(key.size());
         List<Boolean> descending = new ArrayList<>(key.size());
         for (KeyPart part : key) {
@@ -70,5 +103,22 @@ public record TableShape(String schema, String name, List<Column> columns, List<
             descending.add(part.descending());
         }
         return new KeyOrder(collations, descending);
+    }
+
+    /** Equal when schema, name, columns and key are. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof TableShape other && schema.equals(other.schema) && name.equals(other.name)
+                && columns.equals(other.columns) && key.equals(other.key);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(schema, name, columns, key);
+    }
+
+    @Override
+    public String toString() {
+        return "TableShape[schema=" + schema + ", name=" + name + ", columns=" + columns + ", key=" + key + "]";
     }
 }

@@ -80,6 +80,9 @@ public final class LockTable {
     static final int IDLE_LISTS = 16;
     private static final long WAKE_TO_CHECK_CANCEL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
+    /** {@link LockMode#values()}, which copies its array at every call. */
+    private static final LockMode[] MODES = LockMode.values();
+
     private final String databaseName;
     private final Map<Name, Entry> entries = new ConcurrentHashMap<>();
     /**
@@ -105,10 +108,11 @@ public final class LockTable {
         /** How the lock is named to people, made only when asked: most locks are never shown. */
         private Supplier<String> labelSource;
         private String label;
-        final Map<LockOwner, Holding> holders = new LinkedHashMap<>();
-        final ArrayDeque<Waiter> queue = new ArrayDeque<>();
+        // Sized for the one holder and no waiter most locks ever see: an entry is made per row written.
+        final Map<LockOwner, Holding> holders = new LinkedHashMap<>(2);
+        final ArrayDeque<Waiter> queue = new ArrayDeque<>(1);
         /** Per mode, the latest commit sequence of a transaction that held the lock in that mode. */
-        final long[] stamps = new long[LockMode.values().length];
+        final long[] stamps = new long[MODES.length];
         /** Whether the entry is in an idle list (in one, once, at most). */
         boolean listedIdle;
         /** Whether the entry has left the map: who finds it so under its monitor looks the name up again. */
@@ -311,6 +315,9 @@ public final class LockTable {
      * compatible requests cannot starve a waiting one.
      */
     private static boolean grantable(Entry entry, LockOwner owner, LockMode mode, Waiter self) {
+        if (entry.holders.isEmpty() && entry.queue.isEmpty()) {
+            return true; // as for most locks: asking blockersOf would allocate
+        }
         return blockersOf(entry, owner, mode, self).isEmpty();
     }
 
@@ -374,7 +381,7 @@ public final class LockTable {
 
     private static long conflictingStamp(Entry entry, LockMode mode) {
         long stamp = 0;
-        for (LockMode other : LockMode.values()) {
+        for (LockMode other : MODES) {
             if (!other.compatibleWith(mode)) {
                 stamp = Math.max(stamp, entry.stamps[other.ordinal()]);
             }
@@ -492,6 +499,9 @@ public final class LockTable {
     }
 
     private static void wakeAll(Entry entry) {
+        if (entry.queue.isEmpty()) {
+            return; // as it nearly always is; iterating would allocate
+        }
         for (Waiter w : entry.queue) {
             w.wake.signal();
         }

@@ -112,7 +112,8 @@ public final class Transaction implements LockOwner {
     private final PendingRehydrates pendingRehydrates;
     /** The pending view this transaction refills ({@link #refilling}); null when none. */
     private TableSchema refilling;
-    private final Map<HostedTable, TableConnection> connections = new IdentityHashMap<>();
+    /** Sized for the few tables most transactions write: the default allocates a 64-slot table, and an autocommit write makes a transaction. */
+    private final Map<HostedTable, TableConnection> connections = new IdentityHashMap<>(4);
     private final List<TableConnection> registrationOrder = new ArrayList<>();
     private final List<Runnable> onCommit = new ArrayList<>();
     private final List<Runnable> onRollback = new ArrayList<>();
@@ -122,7 +123,7 @@ public final class Transaction implements LockOwner {
     private Snapshots.Reading reading;
     private boolean writing;
     /** Per table this transaction locked rows or the whole of: its table-level lock, and how many row locks it took. */
-    private final Map<HostedTable, TableLocks> tableLocks = new IdentityHashMap<>();
+    private final Map<HostedTable, TableLocks> tableLocks = new IdentityHashMap<>(4);
     private boolean reservedRowIds;
     /** The sequence number this transaction's commit became visible under, once it has. */
     private long publishedAs;

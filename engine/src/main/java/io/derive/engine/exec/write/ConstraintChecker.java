@@ -59,6 +59,7 @@ public final class ConstraintChecker {
     private final TableSchema table;
     private final TableShape shape;
     private final KeyOrder keyOrder;
+    /** The row-local checks per operation; an operation without any has no entry. */
     private final Map<RowOperation, List<CheckConditions.Compiled>> checks = new EnumMap<>(RowOperation.class);
     private final Set<RowOperation> checksAtCommit = EnumSet.noneOf(RowOperation.class);
     private final List<UniqueIndex> uniqueIndexes = new ArrayList<>();
@@ -74,15 +75,12 @@ public final class ConstraintChecker {
         this.table = table;
         this.shape = table.storage().shape();
         this.keyOrder = shape.keyOrder();
-        for (RowOperation operation : RowOperation.values()) {
-            checks.put(operation, new ArrayList<>());
-        }
         for (CheckConstraint c : table.constraints().checks()) {
             if (c.readsTables()) {
                 checksAtCommit.addAll(c.operations());
             } else {
                 CheckConditions.Compiled compiled = CheckConditions.rowLocal(table, c).compile();
-                c.operations().forEach(operation -> checks.get(operation).add(compiled));
+                c.operations().forEach(operation -> checks.computeIfAbsent(operation, o -> new ArrayList<>()).add(compiled));
             }
         }
         for (IndexSchema index : table.constraints().indexes()) {
@@ -167,7 +165,11 @@ public final class ConstraintChecker {
      */
     public Violation checkViolation(RowOperation operation, Object[] before, Object[] after, ConflictAction statement,
                                     Parameters parameters) {
-        for (CheckConditions.Compiled c : checks.get(operation)) {
+        List<CheckConditions.Compiled> compiled = checks.get(operation);
+        if (compiled == null) {
+            return null;
+        }
+        for (CheckConditions.Compiled c : compiled) {
             if (c.rejects(before, after, parameters)) {
                 ConflictAction resolution = statement != null ? statement : ConflictAction.ABORT;
                 return new Violation(violation("CHECK constraint failed: " + c.check().label()),
@@ -201,7 +203,7 @@ public final class ConstraintChecker {
 
     /** Whether the table has row-local CHECKs on {@code operation}. */
     public boolean checks(RowOperation operation) {
-        return !checks.get(operation).isEmpty();
+        return checks.containsKey(operation);
     }
 
     /**

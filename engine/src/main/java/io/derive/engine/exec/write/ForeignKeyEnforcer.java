@@ -47,7 +47,8 @@ public final class ForeignKeyEnforcer {
     private final ExecutionContext context;
     private final RowWriter writer;
     private final List<PendingCheck> pending = new ArrayList<>();
-    private final Map<ForeignKey, ForeignKeyParent> parentKeys = new IdentityHashMap<>();
+    /** Sized for the few foreign keys a statement meets: the default would allocate a 64-slot table per statement. */
+    private final Map<ForeignKey, ForeignKeyParent> parentKeys = new IdentityHashMap<>(4);
     private final Map<String, List<Reference>> references = new HashMap<>();
 
     public ForeignKeyEnforcer(ExecutionContext context, RowWriter writer) {
@@ -251,6 +252,9 @@ public final class ForeignKeyEnforcer {
      * which the derivation must satisfy by then.
      */
     private List<Reference> referencing(TableSchema parent) {
+        if (!context.transaction().catalog().isReferenced(parent)) {
+            return List.of(); // the catalog knows at once; most written tables are nobody's parent
+        }
         return references.computeIfAbsent(parent.key(), k -> {
             List<Reference> found = new ArrayList<>();
             for (TableSchema t : context.transaction().catalog().tables()) {

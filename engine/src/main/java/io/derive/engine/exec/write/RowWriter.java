@@ -3,6 +3,7 @@ package io.derive.engine.exec.write;
 import io.derive.engine.exec.context.ExecutionContext;
 import io.derive.engine.exec.expr.Parameters;
 import io.derive.engine.schema.TableSchema;
+import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.KeyOrder;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
@@ -11,7 +12,7 @@ import io.derive.engine.sql.ast.Statement.RowOperation;
 import io.derive.engine.txn.Cancellation;
 import io.derive.engine.txn.LockMode;
 
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -29,7 +30,8 @@ public final class RowWriter {
     private final ExecutionContext context;
     private final Cancellation cancellation;
     private final ForeignKeyEnforcer foreignKeys;
-    private final Map<String, ConstraintChecker> checkers = new HashMap<>();
+    /** By the table's storage, which names it within a statement without building its catalog key. */
+    private final Map<HostedTable, ConstraintChecker> checkers = new IdentityHashMap<>(4);
 
     public RowWriter(ExecutionContext context) {
         this.context = context;
@@ -38,8 +40,13 @@ public final class RowWriter {
     }
 
     public ConstraintChecker checker(TableSchema table) {
-        return checkers.computeIfAbsent(table.key(), k -> new ConstraintChecker(table,
-                context.services().materializedViews().uniqueProbes(context, table), context.transaction()));
+        ConstraintChecker checker = checkers.get(table.storage());
+        if (checker == null) {
+            checker = new ConstraintChecker(table, context.services().materializedViews().uniqueProbes(context, table),
+                    context.transaction());
+            checkers.put(table.storage(), checker);
+        }
+        return checker;
     }
 
     public TableConnection connection(TableSchema table) {
