@@ -28,6 +28,8 @@ final class PublishLocks {
 
     /** Keyed by {@link TableRef}; looked up by {@link Lookup}, which allocates no reference. */
     private final Map<Object, PublishLock> locks = new ConcurrentHashMap<>();
+    /** Tries of a busy publish lock, yielding between them, before a commit parks on it. */
+    static final int TRIES_BEFORE_PARKING = 64;
     private final ReferenceQueue<HostedTable> gone = new ReferenceQueue<>();
     private final AtomicLong order = new AtomicLong();
 
@@ -45,6 +47,22 @@ final class PublishLocks {
             ordered.add(lock.lock());
         }
         return ordered;
+    }
+
+    /**
+     * Takes a publish lock. Its holder keeps it for a few microseconds, so a commit that finds it
+     * busy yields and tries again before it parks: parked, it would wait to be woken and then to
+     * be scheduled, and with more writers than cores the lock would pass from commit to commit
+     * only as fast as the scheduler switches threads.
+     */
+    static void acquire(ReentrantLock lock) {
+        for (int i = 0; i < TRIES_BEFORE_PARKING; i++) {
+            if (lock.tryLock()) {
+                return;
+            }
+            Thread.yield();
+        }
+        lock.lock();
     }
 
     private PublishLock of(HostedTable table) {

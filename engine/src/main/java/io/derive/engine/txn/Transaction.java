@@ -516,7 +516,7 @@ public final class Transaction implements LockOwner {
         }
         commitDurably();
         List<ReentrantLock> publishLocks = shared.publishLocks(connections.keySet());
-        publishLocks.forEach(ReentrantLock::lock);
+        publishLocks.forEach(PublishLocks::acquire);
         try {
             publish();
         } finally {
