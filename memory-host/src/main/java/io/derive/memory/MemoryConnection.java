@@ -351,7 +351,7 @@ final class MemoryConnection implements TableConnection {
             if (!indexes.isEmpty()) {
                 indexes.values().forEach(v -> layer(v.index()));
             }
-            staged = table.stage(pending, pendingIndexes, session::oldestReadSequence);
+            staged = table.stage(pending, pendingIndexes, session::readSequences);
         }
     }
 

@@ -10,12 +10,14 @@ import io.derive.engine.spi.PersistentTree;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
-import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * One memory table incarnation. Its committed rows and secondary-index entries are one
@@ -52,7 +54,7 @@ final class MemoryTable implements HostedTable {
     }
 
     /** The state {@code sequence}'s commit left, and the older states still readable. */
-    private record Version(long sequence, Committed state, Version older, int length) {
+    record Version(long sequence, Committed state, Version older, int length) {
         Version(long sequence, Committed state, Version older) {
             this(sequence, state, older, older == null ? 1 : older.length() + 1);
         }
@@ -175,15 +177,15 @@ final class MemoryTable implements HostedTable {
 
     /**
      * Builds the state a connection's pending writes leave, over the current one, dropping the
-     * states older than the newest one at or before {@code oldestRead} (asked only when the chain
-     * is due for pruning). The engine publishes each table's commits in sequence order (its
+     * states no snapshot in {@code reads} needs ({@link HostSession#readSequences()}, asked only
+     * when the chain is due for pruning). The engine publishes each table's commits in sequence order (its
      * per-table publish lock), so the state built here is still the current one's successor when
      * {@link #publish} installs it; its key locks keep concurrent writers' keys (and so their
      * index entries) disjoint.
      */
     synchronized Staged stage(PersistentTree<Object[], Object[]> pending,
                               Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes,
-                              LongSupplier oldestRead) {
+                              Supplier<long[]> reads) {
         Version base = head;
         Committed committed = base.state();
         Map<String, IndexVersion> indexes = committed.indexes();
@@ -195,7 +197,7 @@ final class MemoryTable implements HostedTable {
             });
             indexes = next;
         }
-        return new Staged(base, new Committed(overlay(committed.rows(), pending), indexes), prunedIfLong(base, oldestRead));
+        return new Staged(base, new Committed(overlay(committed.rows(), pending), indexes), prunedIfLong(base, reads));
     }
 
     /**
@@ -203,11 +205,11 @@ final class MemoryTable implements HostedTable {
      * what the last pruning kept: pruning walks and copies the chain, so doing it at every commit
      * would cost each commit as many steps as there are versions that snapshots still read.
      */
-    private Version prunedIfLong(Version v, LongSupplier oldestRead) {
+    private Version prunedIfLong(Version v, Supplier<long[]> reads) {
         if (v.length() < 2 * keptByLastPruning + PRUNE_SLACK) {
             return v;
         }
-        Version pruned = readable(v, oldestRead.getAsLong());
+        Version pruned = readable(v, reads.get());
         keptByLastPruning = pruned.length();
         return pruned;
     }
@@ -227,24 +229,36 @@ final class MemoryTable implements HostedTable {
         head = new Version(sequence, staged.next(), staged.older());
     }
 
-    /** The chain from {@code v} without the states older than its newest one at or before {@code oldestRead}; {@code v} itself when it has none. */
-    private static Version readable(Version v, long oldestRead) {
-        Version last = v;
-        while (last != null && last.sequence() > oldestRead) {
-            last = last.older();
+    /**
+     * The chain from {@code v} with only the states a snapshot reads: those newer than the last of
+     * {@code reads} (ascending), and for each of {@code reads} the newest state at or before it;
+     * {@code v} itself when it holds no other. A state between two snapshots is dropped although
+     * it is newer than the oldest: while a descheduled statement holds an old snapshot, writers
+     * commit thousands of states that no statement reads, and keeping them would keep their trees.
+     */
+    static Version readable(Version v, long[] reads) {
+        List<Version> kept = new ArrayList<>();
+        int next = reads.length - 1;
+        long newest = reads[next];
+        for (Version x = v; x != null && next >= 0; x = x.older()) {
+            if (x.sequence() > newest) {
+                kept.add(x);
+            } else if (x.sequence() <= reads[next]) {
+                // the newest state at or before this read, and before every read down to its own sequence
+                kept.add(x);
+                while (next >= 0 && reads[next] >= x.sequence()) {
+                    next--;
+                }
+            }
         }
-        if (last == null || last.older() == null) {
+        if (kept.size() == v.length()) {
             return v;
         }
-        return prefixTo(v, last);
-    }
-
-    /** A copy of the chain from {@code v} down to {@code last}, which ends it. */
-    private static Version prefixTo(Version v, Version last) {
-        if (v == last) {
-            return new Version(v.sequence(), v.state(), null);
+        Version chain = null;
+        for (int i = kept.size() - 1; i >= 0; i--) {
+            chain = new Version(kept.get(i).sequence(), kept.get(i).state(), chain);
         }
-        return new Version(v.sequence(), v.state(), prefixTo(v.older(), last));
+        return chain;
     }
 
     /** A committed tree with a pending layer applied: a pending value wins, a tombstone removes. */

@@ -86,6 +86,19 @@ public interface HostSession {
         return Long.MAX_VALUE;
     }
 
+    /**
+     * The snapshots statements read, finer than {@link #oldestReadSequence()}: ascending
+     * sequence numbers, never empty, whose last is at least as new as every snapshot not listed.
+     * A host must keep, for each number, its newest version at or before it, and every version
+     * newer than the last; the versions between two listed numbers no statement reads, so a host
+     * may discard them although they are newer than the oldest read. Exact when asked, so it
+     * costs a look at every reader: a host asks when it prunes, not at every commit.
+     * The default lists {@link #oldestReadSequence()} alone, which keeps every version after it.
+     */
+    default long[] readSequences() {
+        return new long[] {oldestReadSequence()};
+    }
+
     /** A session that keeps nothing: each call opens a new resource and nothing is ever closed. For tests of a host alone. */
     HostSession DETACHED = new HostSession() {
         @Override

@@ -95,6 +95,11 @@ public final class SessionResources implements HostSession, AutoCloseable {
         return snapshots == null ? Long.MAX_VALUE : snapshots.oldestReadBound();
     }
 
+    @Override
+    public long[] readSequences() {
+        return snapshots == null ? new long[] {Long.MAX_VALUE} : snapshots.readSequences();
+    }
+
     /** Closes every resource, in the order they were opened; a failure is logged and the rest still close. */
     @Override
     public void close() {

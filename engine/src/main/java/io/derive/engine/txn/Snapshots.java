@@ -4,6 +4,7 @@ import io.derive.engine.schema.Catalog;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.Queue;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -177,6 +178,48 @@ public final class Snapshots {
             oldestReadBound = oldest;
         }
         return oldest;
+    }
+
+    /**
+     * The sequence numbers open snapshots read, ascending and distinct, then the latest (read
+     * before the readers, so that a reader registering meanwhile reads it or a newer one: it
+     * looks at the latest again after taking its slot). What {@link HostSession#readSequences()}
+     * reports.
+     */
+    public long[] readSequences() {
+        long newest = latest.sequence();
+        long[] reads = new long[SLOTS + 1];
+        int n = 0;
+        for (int i = 0; i < SLOTS; i++) {
+            long read = slots.get(at(i));
+            if (read < newest) {
+                reads[n++] = read;
+            }
+        }
+        if (overflowing.get() > 0) {
+            synchronized (this) {
+                for (long read : overflow.keySet()) {
+                    if (read < newest) {
+                        if (n == reads.length - 1) {
+                            reads = Arrays.copyOf(reads, reads.length * 2);
+                        }
+                        reads[n++] = read;
+                    }
+                }
+            }
+        }
+        Arrays.sort(reads, 0, n);
+        int distinct = 0;
+        for (int i = 0; i < n; i++) {
+            if (distinct == 0 || reads[distinct - 1] != reads[i]) {
+                reads[distinct++] = reads[i];
+            }
+        }
+        reads[distinct++] = newest;
+        if (reads[0] > oldestReadBound) {
+            oldestReadBound = reads[0];
+        }
+        return Arrays.copyOf(reads, distinct);
     }
 
     /**

@@ -69,6 +69,18 @@ class SnapshotsTest {
     }
 
     @Test
+    void theSnapshotsReadAreListedOnceEachOldestFirstThenTheLatest() {
+        snapshots.open();
+        snapshots.complete(snapshots.take(), null);
+        snapshots.open();
+        snapshots.open();
+        snapshots.complete(snapshots.take(), null);
+        snapshots.complete(snapshots.take(), null);
+
+        assertThat(snapshots.readSequences()).containsExactly(0L, 1L, 3L);
+    }
+
+    @Test
     void readersBeyondTheSlotsAreCountedToo() {
         List<Snapshots.Reading> readers = new ArrayList<>();
         for (int i = 0; i < Snapshots.SLOTS; i++) {
