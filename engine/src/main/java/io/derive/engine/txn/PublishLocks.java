@@ -29,7 +29,7 @@ final class PublishLocks {
     /** Keyed by {@link TableRef}; looked up by {@link Lookup}, which allocates no reference. */
     private final Map<Object, PublishLock> locks = new ConcurrentHashMap<>();
     /** Tries of a busy publish lock, yielding between them, before a commit parks on it. */
-    static final int TRIES_BEFORE_PARKING = 64;
+    private static final int TRIES_BEFORE_PARKING = 64;
     private final ReferenceQueue<HostedTable> gone = new ReferenceQueue<>();
     private final AtomicLong order = new AtomicLong();
 
