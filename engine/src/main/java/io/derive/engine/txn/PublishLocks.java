@@ -21,6 +21,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class PublishLocks {
     private static final Comparator<PublishLock> IN_ORDER = Comparator.comparingLong(PublishLock::order);
+    /** Tries of a busy publish lock, yielding between them, before a commit parks on it. */
+    private static final int TRIES_BEFORE_PARKING = 64;
 
     /** A table's publish lock, and its place in the order in which a commit takes several. */
     private record PublishLock(long order, ReentrantLock lock) {
@@ -28,8 +30,6 @@ final class PublishLocks {
 
     /** Keyed by {@link TableRef}; looked up by {@link Lookup}, which allocates no reference. */
     private final Map<Object, PublishLock> locks = new ConcurrentHashMap<>();
-    /** Tries of a busy publish lock, yielding between them, before a commit parks on it. */
-    private static final int TRIES_BEFORE_PARKING = 64;
     private final ReferenceQueue<HostedTable> gone = new ReferenceQueue<>();
     private final AtomicLong order = new AtomicLong();
 

@@ -24,13 +24,13 @@ import java.util.concurrent.locks.LockSupport;
  * latest snapshot is the end of the unbroken run of completed numbers. A statement
  * {@linkplain #open opens} the latest snapshot when it starts and reads, on every table and every
  * host, the state as of that number, so it sees a commit entirely or not at all. Hosts keep the
- * versions a statement may still read: those newer than {@link #oldestRead()}, and the newest of
- * the older ones.
+ * versions a statement may still read: for each {@linkplain #readSequences() sequence read} the
+ * newest version at or before it, and every version newer than the latest.
  *
  * <p>A reader registers its snapshot in a slot of its own, without a lock: with more threads
  * than cores, a reader descheduled inside a lock every statement takes would hold all the
- * others up. A snapshot is either counted by {@link #oldestRead()} or opened at a sequence no
- * older than what it returned: {@code oldestRead} reads the latest sequence before the slots,
+ * others up. A snapshot is either counted by {@link #readSequences()} or opened at a sequence no
+ * older than the latest it returned: it reads the latest sequence before the slots,
  * and a reader, once its slot holds the sequence it read, reads the latest again and starts
  * over when it moved. Readers beyond the slots register under a monitor. A commit completes,
  * and the latest snapshot moves over it, without a lock either. Nothing here waits for a host's
@@ -77,7 +77,7 @@ public final class Snapshots {
     private final TreeMap<Long, Integer> overflow = new TreeMap<>();
     private final AtomicInteger overflowing = new AtomicInteger();
     /**
-     * The newest answer {@link #oldestRead()} gave: no reader open or opening reads an older
+     * The oldest sequence of the newest answer {@link #readSequences()} gave: no reader open or opening reads an older
      * sequence, because a reader opens at the latest one.
      */
     private volatile long oldestReadBound;
@@ -163,21 +163,7 @@ public final class Snapshots {
      * may discard every version that is older than its newest version at or before this number.
      */
     public long oldestRead() {
-        long oldest = latest.sequence();
-        for (int i = 0; i < SLOTS; i++) {
-            oldest = Math.min(oldest, slots.get(at(i)));
-        }
-        if (overflowing.get() > 0) {
-            synchronized (this) {
-                if (!overflow.isEmpty()) {
-                    oldest = Math.min(oldest, overflow.firstKey());
-                }
-            }
-        }
-        if (oldest > oldestReadBound) {
-            oldestReadBound = oldest;
-        }
-        return oldest;
+        return readSequences()[0];
     }
 
     /**
