@@ -768,8 +768,13 @@ public final class MaterializedViews implements MaterializedViewOperations {
     }
 
     static BackingHost backingHost(TableSchema mv) {
-        return mv.storage().backingHost().orElseThrow(() -> new DeriveException(DeriveException.INTERNAL,
-                "the storage of materialized view '" + mv.qualifiedName() + "' lost its backing host"));
+        // no orElseThrow: its lambda would capture mv, an allocation for every row maintained
+        Optional<BackingHost> host = mv.storage().backingHost();
+        if (host.isEmpty()) {
+            throw new DeriveException(DeriveException.INTERNAL,
+                    "the storage of materialized view '" + mv.qualifiedName() + "' lost its backing host");
+        }
+        return host.get();
     }
 
     private static List<ColumnSchema> backingColumns(String view, Statement.CreateMaterializedView create, BodyAnalysis body) {

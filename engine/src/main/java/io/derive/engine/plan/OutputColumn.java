@@ -25,10 +25,12 @@ public record OutputColumn(String name, SqlType type, Collation collation, boole
 
     static List<OutputColumn> of(TableSchema table) {
         List<OutputColumn> columns = new java.util.ArrayList<>(table.columns().size());
+        // once per table: a key is built by concatenating and lower-casing, and every write binds a scan
+        String key = table.key();
         for (int i = 0; i < table.columns().size(); i++) {
             ColumnSchema c = table.columns().get(i);
             columns.add(new OutputColumn(c.name(), c.type(), c.collation(), c.notNull(), c.hidden(),
-                    new ColumnOrigin(table.key(), i)));
+                    new ColumnOrigin(key, i)));
         }
         return columns;
     }

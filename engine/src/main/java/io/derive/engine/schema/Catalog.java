@@ -24,6 +24,11 @@ public final class Catalog {
     private final Map<String, TableSchema> tables;
     /** Views by key; a key is never in both maps (one namespace). */
     private final Map<String, ViewSchema> views;
+    /**
+     * Whether some table is in {@code temp}: an unqualified name is looked up there first only
+     * then, since a key is built by concatenating and every statement resolves its tables.
+     */
+    private final boolean anyTempTable;
     /** Computed on first use: every row write asks it, and a snapshot never changes. */
     private volatile TableIndex<List<TableSchema>> dependents;
     /** Computed on first use, like {@link #dependents}: whether some foreign key references a table. */
@@ -51,6 +56,7 @@ public final class Catalog {
     private Catalog(Map<String, TableSchema> tables, Map<String, ViewSchema> views) {
         this.tables = tables;
         this.views = views;
+        this.anyTempTable = tables.values().stream().anyMatch(t -> t.schema().equalsIgnoreCase(TEMP));
     }
 
     public static Catalog empty() {
@@ -66,7 +72,7 @@ public final class Catalog {
         if (schema != null) {
             return Optional.ofNullable(tables.get(key(schema, name)));
         }
-        TableSchema temp = tables.get(key(TEMP, name));
+        TableSchema temp = anyTempTable ? tables.get(key(TEMP, name)) : null;
         return temp != null ? Optional.of(temp) : Optional.ofNullable(tables.get(key(MAIN, name)));
     }
 

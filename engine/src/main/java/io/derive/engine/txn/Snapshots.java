@@ -174,11 +174,13 @@ public final class Snapshots {
      */
     public long[] readSequences() {
         long newest = latest.sequence();
-        long[] reads = new long[SLOTS + 1];
+        // sized for the few readers a scan usually finds behind the latest: every host's pruning asks
+        long[] reads = new long[4];
         int n = 0;
         for (int i = 0; i < SLOTS; i++) {
             long read = slots.get(at(i));
             if (read < newest) {
+                reads = withRoom(reads, n);
                 reads[n++] = read;
             }
         }
@@ -186,9 +188,7 @@ public final class Snapshots {
             synchronized (this) {
                 for (long read : overflow.keySet()) {
                     if (read < newest) {
-                        if (n == reads.length - 1) {
-                            reads = Arrays.copyOf(reads, reads.length * 2);
-                        }
+                        reads = withRoom(reads, n);
                         reads[n++] = read;
                     }
                 }
@@ -201,11 +201,17 @@ public final class Snapshots {
                 reads[distinct++] = reads[i];
             }
         }
+        reads = withRoom(reads, distinct);
         reads[distinct++] = newest;
         if (reads[0] > oldestReadBound) {
             oldestReadBound = reads[0];
         }
-        return Arrays.copyOf(reads, distinct);
+        return distinct == reads.length ? reads : Arrays.copyOf(reads, distinct);
+    }
+
+    /** {@code reads}, or a copy twice as long when it has no room after its first {@code used}. */
+    private static long[] withRoom(long[] reads, int used) {
+        return used < reads.length ? reads : Arrays.copyOf(reads, reads.length * 2);
     }
 
     /**

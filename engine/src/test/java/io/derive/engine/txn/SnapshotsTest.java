@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Timeout;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.LongStream;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -78,6 +79,17 @@ class SnapshotsTest {
         snapshots.complete(snapshots.take(), null);
 
         assertThat(snapshots.readSequences()).containsExactly(0L, 1L, 3L);
+    }
+
+    @Test
+    void everySnapshotReadIsListedHoweverManyInSlotsAndBeyond() {
+        int readers = Snapshots.SLOTS + 10;
+        for (int i = 0; i < readers; i++) {
+            snapshots.open();
+            snapshots.complete(snapshots.take(), null);
+        }
+
+        assertThat(snapshots.readSequences()).containsExactly(LongStream.rangeClosed(0, readers).toArray());
     }
 
     @Test

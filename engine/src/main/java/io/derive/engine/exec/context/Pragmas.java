@@ -35,7 +35,7 @@ public final class Pragmas {
 
     /** Whether foreign keys are enforced ({@code pragma foreign_keys}, default on). */
     public boolean foreignKeys() {
-        return (Boolean) value("foreign_keys");
+        return (Boolean) known("foreign_keys");
     }
 
     /**
@@ -43,7 +43,7 @@ public final class Pragmas {
      * ({@code pragma default_column_nullability = 'not_null'}; the default, 'nullable', is standard SQL).
      */
     public boolean columnsDefaultToNotNull() {
-        return "not_null".equals(value("default_column_nullability"));
+        return "not_null".equals(known("default_column_nullability"));
     }
 
     /**
@@ -51,12 +51,12 @@ public final class Pragmas {
      * ({@code pragma materialized_view_rebuild_row_threshold}, default 10000); 0 disables the gate.
      */
     public long rebuildRowThreshold() {
-        return (Long) value("materialized_view_rebuild_row_threshold");
+        return (Long) known("materialized_view_rebuild_row_threshold");
     }
 
     /** Whether a full-rebuild body may publish non-deterministic columns ({@code pragma nondeterministic_schema}, default off). */
     public boolean nondeterministicSchema() {
-        return (Boolean) value("nondeterministic_schema");
+        return (Boolean) known("nondeterministic_schema");
     }
 
     /**
@@ -64,17 +64,22 @@ public final class Pragmas {
      * ({@code pragma ddl_transaction_policy = 'strict'}; the default, 'permissive', allows them).
      */
     public boolean strictDdlTransactions() {
-        return "strict".equals(value("ddl_transaction_policy"));
+        return "strict".equals(known("ddl_transaction_policy"));
     }
 
     /** The current value of a known pragma. */
     public Object value(String name) {
         String key = name.toLowerCase(Locale.ROOT);
-        Definition d = KNOWN.get(key);
-        if (d == null) {
+        if (!KNOWN.containsKey(key)) {
             throw new DeriveException(DeriveException.UNDEFINED_OBJECT, "no such pragma: " + name);
         }
-        return values.getOrDefault(key, d.initial());
+        return known(key);
+    }
+
+    /** The current value of the known pragma {@code key}, already lower-cased: the accessors ask at every write. */
+    private Object known(String key) {
+        Object value = values.get(key);
+        return value != null ? value : KNOWN.get(key).initial();
     }
 
     /** Runs {@code pragma name} (one row with the value) or {@code pragma name = value} (no rows). */
