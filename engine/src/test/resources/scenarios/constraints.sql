@@ -92,6 +92,24 @@ select id, pid from child;
 -- expect: rows
 -- | 10 | NULL |
 
+-- case: a parent delete acts on every table that references it
+pragma foreign_keys = on;
+create table parent (id integer primary key);
+create table unrelated (id integer primary key);
+create table cascaded (id integer primary key, pid integer references parent (id) on delete cascade);
+create table nulled (id integer primary key, pid integer references parent (id) on delete set null);
+insert into parent values (1), (2);
+insert into cascaded values (10, 1), (11, 2);
+insert into nulled values (20, 1), (21, 2);
+delete from parent where id = 1;
+select id from cascaded;
+-- expect: rows
+-- | 11 |
+select id, pid from nulled;
+-- expect: rows
+-- | 20 | NULL |
+-- | 21 | 2    |
+
 -- case: on update cascade
 pragma foreign_keys = on;
 create table parent (id integer primary key);

@@ -31,8 +31,8 @@ public final class Catalog {
     private final boolean anyTempTable;
     /** Computed on first use: every row write asks it, and a snapshot never changes. */
     private volatile TableIndex<List<TableSchema>> dependents;
-    /** Computed on first use, like {@link #dependents}: whether some foreign key references a table. */
-    private volatile TableIndex<Boolean> referenced;
+    /** Computed on first use, like {@link #dependents}: the foreign keys that reference a table. */
+    private volatile TableIndex<List<ChildKey>> referencing;
 
     /**
      * A value per table, by catalog key, and by this catalog's own table instances, which a row
@@ -103,18 +103,33 @@ public final class Catalog {
         return Optional.ofNullable(tables.get(key));
     }
 
+    /** A foreign key of table {@code child}, as {@link #foreignKeysReferencing} lists it. */
+    public record ChildKey(TableSchema child, ForeignKey key) {
+    }
+
     /** Whether a foreign key of some table references {@code parent}. */
     public boolean isReferenced(TableSchema parent) {
-        TableIndex<Boolean> index = referenced;
+        return !foreignKeysReferencing(parent).isEmpty();
+    }
+
+    /**
+     * The foreign keys, of any table, whose parent is {@code parent}, in table creation order: a
+     * statement that writes a parent asks, and scanning every table's keys each time would cost
+     * it as much as the schema is large.
+     */
+    public List<ChildKey> foreignKeysReferencing(TableSchema parent) {
+        TableIndex<List<ChildKey>> index = referencing;
         if (index == null) {
-            Map<String, Boolean> byKey = new java.util.HashMap<>();
+            Map<String, List<ChildKey>> byKey = new java.util.HashMap<>();
             for (TableSchema t : tables.values()) {
                 for (ForeignKey fk : t.constraints().foreignKeys()) {
-                    table(fk.parentSchema(), fk.parentTable()).ifPresent(p -> byKey.put(p.key(), true));
+                    table(fk.parentSchema(), fk.parentTable()).ifPresent(p ->
+                            byKey.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(new ChildKey(t, fk)));
                 }
             }
-            index = TableIndex.of(byKey, tables.values(), false);
-            referenced = index;
+            byKey.replaceAll((k, children) -> List.copyOf(children));
+            index = TableIndex.of(byKey, tables.values(), List.of());
+            referencing = index;
         }
         return index.get(parent);
     }

@@ -2,6 +2,7 @@ package io.derive.engine.exec.write;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.exec.context.ExecutionContext;
+import io.derive.engine.schema.Catalog;
 import io.derive.engine.schema.ColumnSchema;
 import io.derive.engine.schema.ForeignKey;
 import io.derive.engine.schema.IndexSchema;
@@ -252,18 +253,14 @@ public final class ForeignKeyEnforcer {
      * which the derivation must satisfy by then.
      */
     private List<Reference> referencing(TableSchema parent) {
-        if (!context.transaction().catalog().isReferenced(parent)) {
-            return List.of(); // the catalog knows at once; most written tables are nobody's parent
+        List<Catalog.ChildKey> children = context.transaction().catalog().foreignKeysReferencing(parent);
+        if (children.isEmpty()) {
+            return List.of(); // most written tables are nobody's parent
         }
         return references.computeIfAbsent(parent.key(), k -> {
-            List<Reference> found = new ArrayList<>();
-            for (TableSchema t : context.transaction().catalog().tables()) {
-                for (ForeignKey fk : t.constraints().foreignKeys()) {
-                    Optional<TableSchema> p = context.transaction().catalog().table(fk.parentSchema(), fk.parentTable());
-                    if (p.isPresent() && p.get().key().equals(parent.key())) {
-                        found.add(new Reference(t, fk, parentKey(t, fk)));
-                    }
-                }
+            List<Reference> found = new ArrayList<>(children.size());
+            for (Catalog.ChildKey c : children) {
+                found.add(new Reference(c.child(), c.key(), parentKey(c.child(), c.key())));
             }
             return found;
         });
