@@ -91,7 +91,8 @@ public final class AlternatingRuns {
     private static String scores(List<Double> values) {
         StringBuilder text = new StringBuilder();
         for (double v : values) {
-            text.append(text.isEmpty() ? "" : " ").append(String.format(Locale.ROOT, "%.4g", v));
+            // throughputs in whole operations, times and ratios to four significant digits
+            text.append(text.isEmpty() ? "" : " ").append(String.format(Locale.ROOT, v >= 1000 ? "%.0f" : "%.4g", v));
         }
         return text.toString();
     }
