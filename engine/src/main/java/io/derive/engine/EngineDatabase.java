@@ -14,6 +14,7 @@ import io.derive.engine.exec.context.EngineServices;
 import io.derive.engine.mv.MaterializedViews;
 import io.derive.engine.spi.TableModule;
 import io.derive.engine.txn.CommittedState;
+import io.derive.engine.txn.HeapPressure;
 
 import java.lang.System.Logger.Level;
 import java.util.LinkedHashMap;
@@ -41,6 +42,7 @@ final class EngineDatabase implements Database {
     private final Map<String, TableModule> modules;
     private final AtomicLong sessionIds = new AtomicLong();
     private final RehydrateMode rehydrateMode;
+    private final HeapPressure heapPressure;
     private DurableCatalog durable;
     private TableModule durableHost;
     /** The in-doubt branches of the durable host, and the operators' decisions of them; null unless durable. */
@@ -53,7 +55,8 @@ final class EngineDatabase implements Database {
         this.name = config.name();
         this.modules = modules;
         this.rehydrateMode = config.rehydrateMode();
-        CommittedState committed = new CommittedState(config.name(), config.writeLockTimeout());
+        this.heapPressure = HeapPressure.watch();
+        CommittedState committed = new CommittedState(config.name(), config.writeLockTimeout(), heapPressure);
         this.services = new EngineServices(config.name(), committed, modules, config.defaultHost());
         services.materializedViews(new MaterializedViews());
         config.schemaChangeListeners().forEach(services.schemaChanges()::subscribe);
@@ -269,6 +272,7 @@ final class EngineDatabase implements Database {
                 LOG.log(Level.WARNING, "table module " + m.name() + " failed to close", e);
             }
         }
+        heapPressure.close();
         LOG.log(Level.INFO, "closed Derive database ''{0}''", name);
     }
 }

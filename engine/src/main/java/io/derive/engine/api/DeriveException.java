@@ -50,6 +50,11 @@ public class DeriveException extends RuntimeException {
      * Retry once the refill it waits for has committed.
      */
     public static final String OBJECT_NOT_READY = "55000";
+    /**
+     * The statement was stopped because the heap is nearly full, or ran out of it (SQLSTATE
+     * out_of_memory); it changed nothing. A statement that holds fewer rows at once can run.
+     */
+    public static final String OUT_OF_MEMORY = "53200";
     /** The transaction was canceled by {@link Session#cancel()} (SQLSTATE query_canceled). */
     public static final String CANCELED = "57014";
     public static final String FEATURE_NOT_SUPPORTED = "0A000";

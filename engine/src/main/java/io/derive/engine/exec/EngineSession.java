@@ -218,6 +218,14 @@ public final class EngineSession implements Session {
             throw resolve(f, context, savepoint, autocommit, statement);
         } catch (StatementRestart restart) {
             throw restart;
+        } catch (OutOfMemoryError e) {
+            // The heap watch (HeapPressure) came too late. What the statement held is unreachable
+            // now but for its context: dropped before the undo, which allocates.
+            context = null;
+            undo(txn, savepoint, autocommit);
+            throw new DeriveException(DeriveException.OUT_OF_MEMORY, "the statement ran out of memory and was undone;"
+                    + " a statement that holds fewer rows at once (a limit, a narrower where clause) can run",
+                    statement.span().line(), statement.span().column());
         } catch (RuntimeException e) {
             undo(txn, savepoint, autocommit);
             DeriveException reported = asDeriveException(e, statement);
@@ -328,8 +336,8 @@ public final class EngineSession implements Session {
 
     private static DeriveException asDeriveException(RuntimeException e, Statement statement) {
         if (e instanceof DeriveException d) {
-            // The operator that noticed the cancel knows no statement text.
-            return DeriveException.CANCELED.equals(d.code())
+            // The operator that noticed the cancel, or the full heap, knows no statement text.
+            return DeriveException.CANCELED.equals(d.code()) || DeriveException.OUT_OF_MEMORY.equals(d.code())
                     ? d.at(statement.span().line(), statement.span().column()) : d;
         }
         LOG.log(Level.ERROR, "internal error running a statement", e);

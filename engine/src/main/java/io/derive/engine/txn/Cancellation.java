@@ -6,8 +6,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Whether a transaction was canceled: set by {@link #cancel()} from any thread, read by the
- * transaction's own thread at each row boundary through {@link #check()}, which costs one
- * volatile read.
+ * transaction's own thread at each row boundary through {@link #check()}, which costs two
+ * volatile reads (the second, whether the heap is nearly full: {@link HeapPressure}).
  *
  * <p>A commit {@linkplain #seal() seals} the token when it passes the point after which it
  * cannot stop: a cancel that comes later does nothing, so a transaction that reports itself
@@ -18,10 +18,15 @@ public final class Cancellation {
 
     private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
     private final String transaction;
+    private final HeapPressure heap;
 
-    /** @param transaction how the error names the canceled transaction's session and database */
-    Cancellation(String transaction) {
+    /**
+     * @param transaction how the error names the canceled transaction's session and database
+     * @param heap        what stops the transaction's statements while the heap is nearly full
+     */
+    Cancellation(String transaction, HeapPressure heap) {
         this.transaction = transaction;
+        this.heap = heap;
     }
 
     /** Marks the transaction canceled, unless its commit is already past stopping. Any thread may call it. */
@@ -30,12 +35,14 @@ public final class Cancellation {
     }
 
     /**
-     * @throws DeriveException ({@link DeriveException#CANCELED}) when the transaction was canceled
+     * @throws DeriveException {@link DeriveException#CANCELED} when the transaction was canceled;
+     *         {@link DeriveException#OUT_OF_MEMORY} while the heap is over its limit ({@link HeapPressure})
      */
     public void check() {
         if (state.get() == State.CANCELED) {
             throw canceled();
         }
+        heap.check(transaction);
     }
 
     /**

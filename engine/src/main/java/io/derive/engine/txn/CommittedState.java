@@ -23,12 +23,17 @@ public final class CommittedState {
     private final InDoubtFences fences = new InDoubtFences();
     private final PendingRehydrates pendingRehydrates = new PendingRehydrates();
     private final TransactionCounters counters = new TransactionCounters();
+    private final HeapPressure heapPressure;
     private volatile CatalogPersistence persistence;
 
-    /** @param lockTimeout how long a transaction waits for a lock another transaction holds */
-    public CommittedState(String databaseName, Duration lockTimeout) {
+    /**
+     * @param lockTimeout  how long a transaction waits for a lock another transaction holds
+     * @param heapPressure what stops statements while the heap is nearly full; the database closes it
+     */
+    public CommittedState(String databaseName, Duration lockTimeout, HeapPressure heapPressure) {
         this.locks = new LockTable(databaseName);
         this.lockTimeout = lockTimeout;
+        this.heapPressure = heapPressure;
     }
 
     /** The latest committed catalog. */
@@ -73,6 +78,10 @@ public final class CommittedState {
     /** The locks of the database's transactions. */
     public LockTable locks() {
         return locks;
+    }
+
+    HeapPressure heapPressure() {
+        return heapPressure;
     }
 
     Duration lockTimeout() {

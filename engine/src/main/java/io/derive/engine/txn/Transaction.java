@@ -145,19 +145,19 @@ public final class Transaction implements LockOwner {
     private record Mark(Catalog catalog, int onCommitSize, int onRollbackSize, int commitCheckSize) {
     }
 
+    /** Whether it ended having written nothing: counted as committed, though it has nothing to publish. */
+    private boolean endedReadOnly;
+
     /**
      * @param heedsFences false for a transaction of the database's own sessions (rehydrate, and
      *                    the restore of what in-doubt branches fenced once they are decided)
      */
-    /** Whether it ended having written nothing: counted as committed, though it has nothing to publish. */
-    private boolean endedReadOnly;
-
     public Transaction(CommittedState shared, SessionResources session, String description, boolean heedsFences) {
         this.shared = shared;
         this.session = session;
         this.description = description;
         this.branch = session.branch() == null ? null : BranchId.of(session.branch());
-        this.cancellation = new Cancellation(description);
+        this.cancellation = new Cancellation(description, shared.heapPressure());
         this.fences = heedsFences ? shared.fences() : null;
         this.pendingRehydrates = heedsFences ? shared.pendingRehydrates() : null;
         shared.counters().begun();

@@ -26,7 +26,7 @@ class LockTableTest {
 
     private final Owner a = new Owner("A");
     private final Owner b = new Owner("B");
-    private final Cancellation running = new Cancellation("t");
+    private final Cancellation running = new Cancellation("t", HeapPressure.none());
 
     @AfterEach
     void stop() {
@@ -197,7 +197,7 @@ class LockTableTest {
     @Test
     void aCanceledTransactionStopsWaiting() throws Exception {
         lock(a, row(1), LockMode.EXCLUSIVE);
-        Cancellation canceled = new Cancellation("B");
+        Cancellation canceled = new Cancellation("B", HeapPressure.none());
         CompletableFuture<Long> waits = CompletableFuture.supplyAsync(
                 () -> locks.acquire(b, row(1), () -> "row 1", LockMode.EXCLUSIVE, LONG, canceled), threads);
         awaitWaiting(b);

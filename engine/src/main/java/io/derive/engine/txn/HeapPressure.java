@@ -1,0 +1,171 @@
+package io.derive.engine.txn;
+
+import io.derive.engine.api.DeriveException;
+
+import javax.management.ListenerNotFoundException;
+import javax.management.Notification;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+import javax.management.openmbean.TabularData;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * How full the heap was after the latest garbage collection, and the limit over which a
+ * statement stops. A statement that keeps adding to what it holds in memory — an unbounded
+ * recursive common table, a {@code generate_series} over billions, every row of a huge join as
+ * its result — would otherwise run the JVM out of memory: in an application server, every other
+ * application with it, and whichever thread allocates next gets the error. Instead, once a
+ * collection leaves the heap over the limit, each statement that reads or writes a row stops at
+ * its next one with {@link DeriveException#OUT_OF_MEMORY} ({@link #check}). One statement is
+ * stopped per reading: stopped and rolled back, it frees what it held, so the statements after
+ * it run until the next collection measures again (and stops the next, if the heap is still
+ * over the limit).
+ *
+ * <p>The fill is what the JVM reports with each collection (its garbage-collection
+ * notifications, which every collector of HotSpot and OpenJ9 sends), so it costs statements one
+ * volatile read per row. The notifications arrive on a JVM thread a moment after the collection,
+ * so a statement that fills a small heap faster than that may still run out of memory: the
+ * session then reports that as the same error ({@code EngineSession}).
+ *
+ * <p>The limit is the fraction of the maximum heap given by the system property
+ * {@value #LIMIT_PROPERTY} (default {@value #DEFAULT_LIMIT}); {@code 1} turns the stop off.
+ */
+public final class HeapPressure implements AutoCloseable {
+    /** The system property that sets the limit, a fraction of the maximum heap above 0 and at most 1. */
+    public static final String LIMIT_PROPERTY = "derive.statementHeapLimit";
+    static final double DEFAULT_LIMIT = 0.9;
+    private static final System.Logger LOG = System.getLogger(HeapPressure.class.getName());
+    /** The type of the notifications HotSpot and OpenJ9 send at the end of each collection. */
+    private static final String COLLECTION_ENDED = "com.sun.management.gc.notification";
+
+    private final double limit;
+    private final long maxHeap = Runtime.getRuntime().maxMemory();
+    /** A collection reports every pool it manages, the non-heap ones (metaspace, code) too. */
+    private final Set<String> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
+            .filter(pool -> pool.getType() == MemoryType.HEAP).map(MemoryPoolMXBean::getName).collect(Collectors.toSet());
+    private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+    private final List<NotificationEmitter> watched = new ArrayList<>();
+    /** Per collector, how many collections it had made when a statement was last stopped: their readings are spent. */
+    private volatile Map<String, Long> collectedBeforeStop = Map.of();
+    private final NotificationListener listener = this::collected;
+    /** The fraction of the maximum heap in use after the latest collection. */
+    private volatile double fill;
+
+    private HeapPressure(double limit) {
+        this.limit = limit;
+    }
+
+    /** Never stops a statement: for a transaction of no database (a unit test's). */
+    static HeapPressure none() {
+        return new HeapPressure(1);
+    }
+
+    /**
+     * Starts watching collections with the limit {@value #LIMIT_PROPERTY} gives; {@link #close}
+     * stops it (a listener left on the JVM's beans would keep the classes of an undeployed
+     * resource adapter loaded).
+     *
+     * @throws DeriveException {@link DeriveException#DATA} when the property is not a number in (0, 1]
+     */
+    public static HeapPressure watch() {
+        HeapPressure pressure = new HeapPressure(limit(System.getProperty(LIMIT_PROPERTY)));
+        if (pressure.limit < 1 && pressure.maxHeap != Long.MAX_VALUE) {
+            for (GarbageCollectorMXBean collector : pressure.collectors) {
+                if (collector instanceof NotificationEmitter emitter) {
+                    emitter.addNotificationListener(pressure.listener, null, null);
+                    pressure.watched.add(emitter);
+                }
+            }
+        }
+        return pressure;
+    }
+
+    static double limit(String property) {
+        if (property == null) {
+            return DEFAULT_LIMIT;
+        }
+        try {
+            double limit = Double.parseDouble(property.trim());
+            if (limit > 0 && limit <= 1) {
+                return limit;
+            }
+        } catch (NumberFormatException e) {
+            // reported below, as a value out of range is
+        }
+        throw new DeriveException(DeriveException.DATA, "system property " + LIMIT_PROPERTY
+                + " must be a fraction of the heap above 0 and at most 1, but is '" + property + "'");
+    }
+
+    /**
+     * Stops a statement of {@code transaction} when the latest collection left the heap over the
+     * limit, once per collection.
+     *
+     * @throws DeriveException {@link DeriveException#OUT_OF_MEMORY} when the latest collection left the heap over the limit
+     */
+    void check(String transaction) {
+        double now = fill;
+        if (now >= limit) {
+            // What the stopped statement held is garbage now; until the next collection measures
+            // again, let the statements after it run rather than stop them all on a stale reading
+            // (including one of a collection before now that is still on its way).
+            Map<String, Long> counts = new HashMap<>();
+            for (GarbageCollectorMXBean collector : collectors) {
+                counts.put(collector.getName(), collector.getCollectionCount());
+            }
+            collectedBeforeStop = counts;
+            fill = 0;
+            throw new DeriveException(DeriveException.OUT_OF_MEMORY, String.format(Locale.ROOT,
+                    "the statement of %s was stopped: the heap is %.0f%% full after garbage collection, over the"
+                            + " limit of %.0f%% (system property %s); a statement that holds fewer rows at once"
+                            + " (a limit, a narrower where clause) can run", transaction, now * 100, limit * 100,
+                    LIMIT_PROPERTY));
+        }
+    }
+
+    private void collected(Notification notification, Object handback) {
+        if (!COLLECTION_ENDED.equals(notification.getType())
+                || !(notification.getUserData() instanceof CompositeData info)
+                || !(info.get("gcInfo") instanceof CompositeData gc)
+                || !(gc.get("memoryUsageAfterGc") instanceof TabularData pools)
+                || gc.get("id") instanceof Long id && id <= collectedBeforeStop.getOrDefault(info.get("gcName"), 0L)) {
+            return;
+        }
+        long used = 0;
+        for (Object row : pools.values()) {
+            if (row instanceof CompositeData entry && heapPools.contains(entry.get("key"))
+                    && entry.get("value") instanceof CompositeData usage) {
+                used += MemoryUsage.from(usage).getUsed();
+            }
+        }
+        double before = fill;
+        fill = (double) used / maxHeap;
+        if (before < limit && fill >= limit) {
+            LOG.log(System.Logger.Level.WARNING, String.format(Locale.ROOT, "the heap is %.0f%% full after garbage"
+                    + " collection: statements stop until it is below %.0f%% (%s)", fill * 100, limit * 100, LIMIT_PROPERTY));
+        }
+    }
+
+    @Override
+    public void close() {
+        for (NotificationEmitter emitter : watched) {
+            try {
+                emitter.removeNotificationListener(listener);
+            } catch (ListenerNotFoundException e) {
+                // already gone: nothing to release
+            }
+        }
+        watched.clear();
+    }
+}

@@ -1,0 +1,10 @@
+package io.derive.memory;
+
+import io.derive.engine.scenario.heap.StatementHeapLimitSuite;
+
+class MemoryHostStatementHeapLimitTest extends StatementHeapLimitSuite {
+    @Override
+    protected String host() {
+        return "memory";
+    }
+}
