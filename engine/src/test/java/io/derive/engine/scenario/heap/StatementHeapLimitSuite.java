@@ -1,15 +1,13 @@
 package io.derive.engine.scenario.heap;
 
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.scenario.ChildJvm;
 import io.derive.engine.txn.HeapPressure;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,17 +43,8 @@ public abstract class StatementHeapLimitSuite {
     }
 
     private List<String> runChild(List<String> options) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m"));
-        command.addAll(options);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), HeapHungryStatement.class.getName(), host()));
-        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
-        List<String> lines = new ArrayList<>();
-        try (var out = child.inputReader(StandardCharsets.UTF_8)) {
-            out.lines().forEach(lines::add);
-        }
-        assertThat(child.waitFor(2, TimeUnit.MINUTES)).as("the child ended: %s", lines).isTrue();
-        assertThat(child.exitValue()).as("the child's exit status; its output: %s", lines).isZero();
-        return lines;
+        List<String> jvm = new ArrayList<>(List.of("-Xmx128m"));
+        jvm.addAll(options);
+        return ChildJvm.run(jvm, HeapHungryStatement.class, 2, host());
     }
 }
