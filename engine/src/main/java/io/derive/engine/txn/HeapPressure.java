@@ -18,7 +18,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -52,9 +51,22 @@ public final class HeapPressure implements AutoCloseable {
 
     private final double limit;
     private final long maxHeap = Runtime.getRuntime().maxMemory();
-    /** A collection reports every pool it manages, the non-heap ones (metaspace, code) too. */
-    private final Set<String> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
-            .filter(pool -> pool.getType() == MemoryType.HEAP).map(MemoryPoolMXBean::getName).collect(Collectors.toSet());
+    /**
+     * The heap's pools by name, with their maximum sizes: a collection reports every pool it
+     * manages, the non-heap ones (metaspace, code) too.
+     */
+    private final Map<String, Long> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
+            .filter(pool -> pool.getType() == MemoryType.HEAP)
+            .collect(Collectors.toMap(MemoryPoolMXBean::getName, pool -> pool.getUsage().getMax(), (a, b) -> a));
+    /**
+     * The heap pool with the largest maximum, the old generation, where what a statement holds
+     * ends up. Where it cannot grow to the whole heap (the parallel and serial collectors of
+     * HotSpot, OpenJ9's gencon), the heap can be full while the whole is still well under the
+     * limit, collections following each other; so after a collection of the old generation its
+     * own fill counts too. (After a young one it may still hold garbage, and does not.)
+     */
+    private final String oldGeneration = heapPools.entrySet().stream().max(Map.Entry.comparingByValue())
+            .map(Map.Entry::getKey).orElse("");
     private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
     private final List<NotificationEmitter> watched = new ArrayList<>();
     /** Per collector, how many collections it had made when a statement was last stopped: their readings are spent. */
@@ -143,14 +155,20 @@ public final class HeapPressure implements AutoCloseable {
             return;
         }
         long used = 0;
+        double oldest = 0;
+        boolean major = info.get("gcAction") instanceof String action && (action.contains("major") || action.contains("global"));
         for (Object row : pools.values()) {
-            if (row instanceof CompositeData entry && heapPools.contains(entry.get("key"))
-                    && entry.get("value") instanceof CompositeData usage) {
-                used += MemoryUsage.from(usage).getUsed();
+            if (row instanceof CompositeData entry && entry.get("key") instanceof String pool && heapPools.containsKey(pool)
+                    && entry.get("value") instanceof CompositeData value) {
+                MemoryUsage usage = MemoryUsage.from(value);
+                used += usage.getUsed();
+                if (major && pool.equals(oldGeneration) && usage.getMax() > 0) {
+                    oldest = (double) usage.getUsed() / usage.getMax();
+                }
             }
         }
         double before = fill;
-        fill = (double) used / maxHeap;
+        fill = Math.max((double) used / maxHeap, oldest);
         if (before < limit && fill >= limit) {
             LOG.log(System.Logger.Level.WARNING, String.format(Locale.ROOT, "the heap is %.0f%% full after garbage"
                     + " collection: statements stop until it is below %.0f%% (%s)", fill * 100, limit * 100, LIMIT_PROPERTY));
