@@ -27,13 +27,13 @@ import java.util.stream.Collectors;
  * its result — would otherwise run the JVM out of memory: in an application server, every other
  * application with it, and whichever thread allocates next gets the error. Instead, once a
  * collection leaves the heap over the limit, each statement that reads or writes a row stops at
- * its next one with {@link DeriveException#OUT_OF_MEMORY} ({@link #check}). One statement is
- * stopped per reading: stopped and rolled back, it frees what it held, so the statements after
- * it run until the next collection measures again (and stops the next, if the heap is still
- * over the limit).
+ * its next one with {@link DeriveException#OUT_OF_MEMORY} ({@link #check}). About one statement
+ * is stopped per reading: stopped and rolled back, it frees what it held, so the statements
+ * after it run until the next collection measures again (and stops the next, if the heap is
+ * still over the limit).
  *
  * <p>The fill is what the JVM reports with each collection (its garbage-collection
- * notifications, which every collector of HotSpot and OpenJ9 sends), so it costs statements one
+ * notifications, which HotSpot's G1, parallel and serial collectors send), so it costs statements one
  * volatile read per row. The notifications arrive on a JVM thread a moment after the collection,
  * so a statement that fills a small heap faster than that may still run out of memory: the
  * session then reports that as the same error ({@code EngineSession}).
@@ -46,7 +46,7 @@ public final class HeapPressure implements AutoCloseable {
     public static final String LIMIT_PROPERTY = "derive.statementHeapLimit";
     static final double DEFAULT_LIMIT = 0.9;
     private static final System.Logger LOG = System.getLogger(HeapPressure.class.getName());
-    /** The type of the notifications HotSpot and OpenJ9 send at the end of each collection. */
+    /** The type of the notifications HotSpot's collectors send at the end of each collection. */
     private static final String COLLECTION_ENDED = "com.sun.management.gc.notification";
 
     private final double limit;
@@ -60,8 +60,8 @@ public final class HeapPressure implements AutoCloseable {
             .collect(Collectors.toMap(MemoryPoolMXBean::getName, pool -> pool.getUsage().getMax(), (a, b) -> a));
     /**
      * The heap pool with the largest maximum, the old generation, where what a statement holds
-     * ends up. Where it cannot grow to the whole heap (the parallel and serial collectors of
-     * HotSpot, OpenJ9's gencon), the heap can be full while the whole is still well under the
+     * ends up. Where it cannot grow to the whole heap (HotSpot's parallel and serial
+     * collectors), the heap can be full while the whole is still well under the
      * limit, collections following each other; so after a collection of the old generation its
      * own fill counts too. (After a young one it may still hold garbage, and does not.)
      */
@@ -72,7 +72,10 @@ public final class HeapPressure implements AutoCloseable {
     /** Per collector, how many collections it had made when a statement was last stopped: their readings are spent. */
     private volatile Map<String, Long> collectedBeforeStop = Map.of();
     private final NotificationListener listener = this::collected;
-    /** The fraction of the maximum heap in use after the latest collection. */
+    /**
+     * How full the latest collection left the heap: the fraction of the maximum heap in use, or
+     * after a collection of the old generation that generation's own fill, whichever is higher.
+     */
     private volatile double fill;
 
     private HeapPressure(double limit) {
