@@ -14,10 +14,12 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -49,15 +51,12 @@ public final class HeapPressure implements AutoCloseable {
     /** The type of the notifications HotSpot's collectors send at the end of each collection. */
     private static final String COLLECTION_ENDED = "com.sun.management.gc.notification";
 
-    private final double limit;
-    private final long maxHeap = Runtime.getRuntime().maxMemory();
-    /**
-     * The heap's pools by name, with their maximum sizes: a collection reports every pool it
-     * manages, the non-heap ones (metaspace, code) too.
-     */
-    private final Map<String, Long> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
-            .filter(pool -> pool.getType() == MemoryType.HEAP)
-            .collect(Collectors.toMap(MemoryPoolMXBean::getName, pool -> pool.getUsage().getMax(), (a, b) -> a));
+    // Facts of the JVM, read once rather than at every database's open.
+    /** The heap's pools: a collection reports every pool it manages, the non-heap ones (metaspace, code) too. */
+    private static final List<MemoryPoolMXBean> HEAP_POOLS = ManagementFactory.getMemoryPoolMXBeans().stream()
+            .filter(pool -> pool.getType() == MemoryType.HEAP).toList();
+    private static final Set<String> HEAP_POOL_NAMES = HEAP_POOLS.stream().map(MemoryPoolMXBean::getName)
+            .collect(Collectors.toSet());
     /**
      * The heap pool with the largest maximum, the old generation, where what a statement holds
      * ends up. Where it cannot grow to the whole heap (HotSpot's parallel and serial
@@ -65,9 +64,12 @@ public final class HeapPressure implements AutoCloseable {
      * limit, collections following each other; so after a collection of the old generation its
      * own fill counts too. (After a young one it may still hold garbage, and does not.)
      */
-    private final String oldGeneration = heapPools.entrySet().stream().max(Map.Entry.comparingByValue())
-            .map(Map.Entry::getKey).orElse("");
-    private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+    private static final String OLD_GENERATION = HEAP_POOLS.stream()
+            .max(Comparator.comparingLong(pool -> pool.getUsage().getMax())).map(MemoryPoolMXBean::getName).orElse("");
+    private static final long MAX_HEAP = Runtime.getRuntime().maxMemory();
+    private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
+
+    private final double limit;
     private final List<NotificationEmitter> watched = new ArrayList<>();
     /** Per collector, how many collections it had made when a statement was last stopped: their readings are spent. */
     private volatile Map<String, Long> collectedBeforeStop = Map.of();
@@ -96,8 +98,8 @@ public final class HeapPressure implements AutoCloseable {
      */
     public static HeapPressure watch() {
         HeapPressure pressure = new HeapPressure(limit(System.getProperty(LIMIT_PROPERTY)));
-        if (pressure.limit < 1 && pressure.maxHeap != Long.MAX_VALUE) {
-            for (GarbageCollectorMXBean collector : pressure.collectors) {
+        if (pressure.limit < 1 && MAX_HEAP != Long.MAX_VALUE) {
+            for (GarbageCollectorMXBean collector : COLLECTORS) {
                 if (collector instanceof NotificationEmitter emitter) {
                     emitter.addNotificationListener(pressure.listener, null, null);
                     pressure.watched.add(emitter);
@@ -136,7 +138,7 @@ public final class HeapPressure implements AutoCloseable {
             // again, let the statements after it run rather than stop them all on a stale reading
             // (including one of a collection before now that is still on its way).
             Map<String, Long> counts = new HashMap<>();
-            for (GarbageCollectorMXBean collector : collectors) {
+            for (GarbageCollectorMXBean collector : COLLECTORS) {
                 counts.put(collector.getName(), collector.getCollectionCount());
             }
             collectedBeforeStop = counts;
@@ -161,17 +163,17 @@ public final class HeapPressure implements AutoCloseable {
         double oldest = 0;
         boolean major = info.get("gcAction") instanceof String action && (action.contains("major") || action.contains("global"));
         for (Object row : pools.values()) {
-            if (row instanceof CompositeData entry && entry.get("key") instanceof String pool && heapPools.containsKey(pool)
+            if (row instanceof CompositeData entry && entry.get("key") instanceof String pool && HEAP_POOL_NAMES.contains(pool)
                     && entry.get("value") instanceof CompositeData value) {
                 MemoryUsage usage = MemoryUsage.from(value);
                 used += usage.getUsed();
-                if (major && pool.equals(oldGeneration) && usage.getMax() > 0) {
+                if (major && pool.equals(OLD_GENERATION) && usage.getMax() > 0) {
                     oldest = (double) usage.getUsed() / usage.getMax();
                 }
             }
         }
         double before = fill;
-        fill = Math.max((double) used / maxHeap, oldest);
+        fill = Math.max((double) used / MAX_HEAP, oldest);
         if (before < limit && fill >= limit) {
             LOG.log(System.Logger.Level.WARNING, String.format(Locale.ROOT, "the heap is %.0f%% full after garbage"
                     + " collection: statements stop until it is below %.0f%% (%s)", fill * 100, limit * 100, LIMIT_PROPERTY));
