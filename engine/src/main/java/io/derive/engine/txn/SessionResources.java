@@ -21,6 +21,8 @@ public final class SessionResources implements HostSession, AutoCloseable {
     /** The commit the session's transaction is publishing, 0 until a host asks for its number. */
     private long commitSequence;
     private boolean committing;
+    /** A sequence this session has seen visible (the latest only grows): see {@link Snapshots#take}. */
+    private long knownVisible;
 
     /** Resources of a session outside any database's snapshots: it reads the latest committed state. */
     public SessionResources(String session) {
@@ -61,12 +63,25 @@ public final class SessionResources implements HostSession, AutoCloseable {
     /** Sets the snapshot the session's statement reads ({@link Long#MAX_VALUE}: the latest committed state). */
     void reading(long sequence) {
         readSequence = sequence;
+        if (sequence != Long.MAX_VALUE) {
+            visible(sequence);
+        }
+    }
+
+    /** Sequence {@code sequence} is visible: the session remembers the newest it has seen. */
+    void visible(long sequence) {
+        knownVisible = Math.max(knownVisible, sequence);
+    }
+
+    /** The newest sequence the session has seen visible. */
+    long knownVisible() {
+        return knownVisible;
     }
 
     @Override
     public long commitSequence() {
         if (committing && commitSequence == 0) {
-            commitSequence = snapshots.take();
+            commitSequence = snapshots.take(knownVisible);
         }
         return commitSequence;
     }

@@ -524,7 +524,10 @@ public final class Transaction implements LockOwner {
             // Locks are released at once; whoever takes one next waits until the commit is visible (lock()).
             if (publishedAs > 0) {
                 end(publishedAs);
-                shared.snapshots().awaitVisible(publishedAs);
+                if (session.knownVisible() < publishedAs) {
+                    shared.snapshots().awaitVisible(publishedAs);
+                    session.visible(publishedAs);
+                }
             }
         }
     }
@@ -607,7 +610,7 @@ public final class Transaction implements LockOwner {
                     shared.pendingRehydrates().release(refilling.storage(), this);
                 }
             }
-            shared.snapshots().complete(sequence, published);
+            session.visible(shared.snapshots().complete(sequence, published));
         }
         onCommit.forEach(Runnable::run);
     }

@@ -11,8 +11,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SnapshotsTest {
     private final Snapshots snapshots = new Snapshots();
@@ -25,8 +27,8 @@ class SnapshotsTest {
 
     @Test
     void aCommitCompletedBeforeAnEarlierOneIsNotVisibleUntilTheEarlierOneCompletes() {
-        long first = snapshots.take();
-        long second = snapshots.take();
+        long first = snapshots.take(0);
+        long second = snapshots.take(0);
 
         snapshots.complete(second, null);
         assertThat(snapshots.open().sequence()).isZero();
@@ -39,15 +41,15 @@ class SnapshotsTest {
     void aCommitThatChangesNothingOfTheSchemaKeepsTheCatalog() {
         var before = snapshots.latest().catalog();
 
-        snapshots.complete(snapshots.take(), null);
+        snapshots.complete(snapshots.take(0), null);
 
         assertThat(snapshots.latest().catalog()).isSameAs(before);
     }
 
     @Test
     void waitingForVisibilityEndsWhenTheEarlierCommitsComplete() throws Exception {
-        long first = snapshots.take();
-        long second = snapshots.take();
+        long first = snapshots.take(0);
+        long second = snapshots.take(0);
         snapshots.complete(second, null);
 
         CompletableFuture<Void> waiter = CompletableFuture.runAsync(() -> snapshots.awaitVisible(second), threads);
@@ -59,9 +61,33 @@ class SnapshotsTest {
     }
 
     @Test
+    void completingReportsWhatIsVisibleSoThatACommitKnowsWhetherToWait() {
+        long first = snapshots.take(0);
+        long second = snapshots.take(0);
+
+        assertThat(snapshots.complete(second, null)).isZero();
+        assertThat(snapshots.complete(first, null)).isEqualTo(second);
+    }
+
+    @Test
+    void aNumberTooFarAheadOfTheLatestWaitsForTheLatestToComeNearer() throws Exception {
+        long first = snapshots.take(0);
+        // every number up to the last within reach of the latest (0) completes but the first
+        for (int i = 2; i < Snapshots.AHEAD; i++) {
+            snapshots.complete(snapshots.take(0), null);
+        }
+
+        CompletableFuture<Long> tooFar = CompletableFuture.supplyAsync(() -> snapshots.take(0), threads);
+        assertThatThrownBy(() -> tooFar.get(200, TimeUnit.MILLISECONDS)).isInstanceOf(TimeoutException.class);
+
+        snapshots.complete(first, null);
+        assertThat(tooFar.get(30, TimeUnit.SECONDS)).isEqualTo((long) Snapshots.AHEAD);
+    }
+
+    @Test
     void theOldestReadIsTheOldestOpenSnapshot() {
         Snapshots.Reading old = snapshots.open();
-        snapshots.complete(snapshots.take(), null);
+        snapshots.complete(snapshots.take(0), null);
         snapshots.open();
 
         assertThat(snapshots.oldestRead()).isEqualTo(old.sequence());
@@ -72,11 +98,11 @@ class SnapshotsTest {
     @Test
     void theSnapshotsReadAreListedOnceEachOldestFirstThenTheLatest() {
         snapshots.open();
-        snapshots.complete(snapshots.take(), null);
+        snapshots.complete(snapshots.take(0), null);
         snapshots.open();
         snapshots.open();
-        snapshots.complete(snapshots.take(), null);
-        snapshots.complete(snapshots.take(), null);
+        snapshots.complete(snapshots.take(0), null);
+        snapshots.complete(snapshots.take(0), null);
 
         assertThat(snapshots.readSequences()).containsExactly(0L, 1L, 3L);
     }
@@ -86,7 +112,7 @@ class SnapshotsTest {
         int readers = Snapshots.SLOTS + 10;
         for (int i = 0; i < readers; i++) {
             snapshots.open();
-            snapshots.complete(snapshots.take(), null);
+            snapshots.complete(snapshots.take(0), null);
         }
 
         assertThat(snapshots.readSequences()).containsExactly(LongStream.rangeClosed(0, readers).toArray());
@@ -98,11 +124,11 @@ class SnapshotsTest {
         for (int i = 0; i < Snapshots.SLOTS; i++) {
             readers.add(snapshots.open());
         }
-        snapshots.complete(snapshots.take(), null);
+        snapshots.complete(snapshots.take(0), null);
         Snapshots.Reading beyond = snapshots.open();
         assertThat(beyond.slot()).isNegative();
         readers.forEach(snapshots::close);
-        snapshots.complete(snapshots.take(), null);
+        snapshots.complete(snapshots.take(0), null);
 
         assertThat(snapshots.oldestRead()).isEqualTo(1);
         snapshots.close(beyond);
@@ -115,7 +141,7 @@ class SnapshotsTest {
         Snapshots[] racing = new Snapshots[1];
         racing[0] = new Snapshots(() -> {
             if (oldestMeanwhile[0] == 0) {
-                racing[0].complete(racing[0].take(), null);
+                racing[0].complete(racing[0].take(0), null);
                 oldestMeanwhile[0] = racing[0].oldestRead();
             }
         });
@@ -136,7 +162,7 @@ class SnapshotsTest {
         for (int t = 0; t < threadsCompleting; t++) {
             work.add(CompletableFuture.runAsync(() -> {
                 for (int i = 0; i < commitsEach; i++) {
-                    long sequence = snapshots.take();
+                    long sequence = snapshots.take(0);
                     if (i % 7 == 0) {
                         Thread.yield();
                     }
