@@ -2,12 +2,15 @@ package io.derive.engine.txn;
 
 import io.derive.engine.schema.Catalog;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.Queue;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
@@ -41,20 +44,10 @@ public final class Snapshots {
     private static final int SPINS_BEFORE_PARKING = 64;
     /** How far ahead of the latest a commit's number may be (see {@link #take}); a power of two. */
     static final int AHEAD = 1 << 12;
-    /** Longs per cache line. */
-    private static final int STRIDE = 8;
-    /** References per cache line when they take four bytes; with eight, the stride spans two lines. */
-    private static final int REFERENCE_STRIDE = 16;
-    /**
-     * The latest snapshot, alone on its cache lines: every statement reads it and every commit
-     * moves it, so a field written by anything else beside it would cost each reader a miss.
-     */
-    private final AtomicReferenceArray<Snapshot> latest = new AtomicReferenceArray<>(2 * REFERENCE_STRIDE + 1);
-    private static final int LATEST = REFERENCE_STRIDE;
-    /** The last number taken ({@link #TAKEN}) and {@link #oldestReadBound} ({@link #BOUND}), each on a cache line of its own. */
-    private final AtomicLongArray counters = new AtomicLongArray(3 * STRIDE);
-    private static final int TAKEN = STRIDE;
-    private static final int BOUND = 2 * STRIDE;
+    private static final VarHandle LATEST;
+
+    private volatile Snapshot latest = new Snapshot(0, Catalog.empty());
+    private final AtomicLong taken = new AtomicLong();
     /**
      * Completed commits an earlier one still publishing keeps from being visible, each at its
      * number modulo the length: no number is taken that far ahead of the latest ({@link #take}).
@@ -62,20 +55,32 @@ public final class Snapshots {
     private final AtomicReferenceArray<Completion> completed = new AtomicReferenceArray<>(AHEAD);
     private final Queue<VisibilityWaiter> awaitingVisibility = new ConcurrentLinkedQueue<>();
 
+    static {
+        try {
+            LATEST = MethodHandles.lookup().findVarHandle(Snapshots.class, "latest", Snapshot.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** A commit that completed: its number, and the catalog it published ({@code null}: unchanged). */
     private record Completion(long sequence, Catalog catalog) {
     }
 
     /** Reader slots, each on a cache line of its own: the sequence its reader reads, or {@link #FREE}. */
     static final int SLOTS = 128;
+    private static final int STRIDE = 8;
     private static final long FREE = Long.MAX_VALUE;
     /** Slot {@code i} is at {@link #at at(i)}; the first line holds no slot ({@link #at}). */
     private final AtomicLongArray slots = new AtomicLongArray((SLOTS + 1) * STRIDE);
     /** Readers that found no free slot: sequence number → how many read it; guarded by this. */
     private final TreeMap<Long, Integer> overflow = new TreeMap<>();
     private final AtomicInteger overflowing = new AtomicInteger();
-    // counters[BOUND]: the oldest sequence of the newest answer readSequences() gave; no reader
-    // open or opening reads an older one, because a reader opens at the latest.
+    /**
+     * The oldest sequence of the newest answer {@link #readSequences()} gave: no reader open or opening reads an older
+     * sequence, because a reader opens at the latest one.
+     */
+    private volatile long oldestReadBound;
     private static final int BOUND_REFRESH = 16;
 
     /** An open snapshot and where its reader is registered. */
@@ -94,7 +99,6 @@ public final class Snapshots {
 
     Snapshots(Runnable afterReadingLatest) {
         this.afterReadingLatest = afterReadingLatest;
-        latest.set(LATEST, new Snapshot(0, Catalog.empty()));
         for (int i = 0; i < SLOTS; i++) {
             slots.set(at(i), FREE);
         }
@@ -102,7 +106,7 @@ public final class Snapshots {
 
     /** The latest committed snapshot, not registered: for work that does not need a stable one. */
     public Snapshot latest() {
-        return latest.get(LATEST);
+        return latest;
     }
 
     /**
@@ -114,11 +118,11 @@ public final class Snapshots {
                 >>> (Long.SIZE - Integer.numberOfTrailingZeros(SLOTS)));
         for (int i = 0; i < SLOTS; i++) {
             int slot = (home + i) & (SLOTS - 1);
-            Snapshot s = latest();
+            Snapshot s = latest;
             afterReadingLatest.run();
             if (slots.get(at(slot)) == FREE && slots.compareAndSet(at(slot), FREE, s.sequence())) {
                 Snapshot now;
-                while ((now = latest()) != s) {
+                while ((now = latest) != s) {
                     s = now;
                     slots.set(at(slot), s.sequence());
                 }
@@ -127,7 +131,7 @@ public final class Snapshots {
         }
         synchronized (this) {
             overflowing.incrementAndGet();
-            Snapshot s = latest();
+            Snapshot s = latest;
             overflow.merge(s.sequence(), 1, Integer::sum);
             return new Reading(s, -1);
         }
@@ -169,7 +173,7 @@ public final class Snapshots {
      * reports.
      */
     public long[] readSequences() {
-        long newest = latest().sequence();
+        long newest = latest.sequence();
         // sized for the few readers a scan usually finds behind the latest: every host's pruning asks
         long[] reads = new long[4];
         int n = 0;
@@ -199,8 +203,8 @@ public final class Snapshots {
         }
         reads = withRoom(reads, distinct);
         reads[distinct++] = newest;
-        if (reads[0] > counters.get(BOUND)) {
-            counters.set(BOUND, reads[0]);
+        if (reads[0] > oldestReadBound) {
+            oldestReadBound = reads[0];
         }
         return distinct == reads.length ? reads : Arrays.copyOf(reads, distinct);
     }
@@ -220,7 +224,7 @@ public final class Snapshots {
         if (ThreadLocalRandom.current().nextInt(BOUND_REFRESH) == 0) {
             return oldestRead();
         }
-        return counters.get(BOUND);
+        return oldestReadBound;
     }
 
     /**
@@ -238,9 +242,9 @@ public final class Snapshots {
      *                     writers on other cores)
      */
     long take(long knownVisible) {
-        long sequence = counters.incrementAndGet(TAKEN);
+        long sequence = taken.incrementAndGet();
         if (sequence - knownVisible >= AHEAD) {
-            while (sequence - latest().sequence() >= AHEAD) {
+            while (sequence - latest.sequence() >= AHEAD) {
                 Thread.yield();
             }
         }
@@ -271,19 +275,19 @@ public final class Snapshots {
         boolean advanced = false;
         Snapshot current;
         while (true) {
-            current = latest();
+            current = latest;
             Completion next = completed.get(slot(current.sequence() + 1));
             if (next == null || next.sequence() != current.sequence() + 1) {
                 break;
             }
             Snapshot visible = new Snapshot(next.sequence(), next.catalog() == null ? current.catalog() : next.catalog());
-            if (latest.compareAndSet(LATEST, current, visible)) {
+            if (LATEST.compareAndSet(this, current, visible)) {
                 completed.compareAndSet(slot(next.sequence()), next, null);
                 advanced = true;
             }
         }
         if (advanced && !awaitingVisibility.isEmpty()) {
-            long now = latest().sequence();
+            long now = latest.sequence();
             for (VisibilityWaiter w : awaitingVisibility) {
                 if (w.sequence() <= now) {
                     LockSupport.unpark(w.thread());
@@ -307,7 +311,7 @@ public final class Snapshots {
         // The earlier commits are usually a few steps from completing, unless their threads were
         // descheduled: yielding lets those run, where parking would wait to be woken and scheduled.
         for (int i = 0; i < SPINS_BEFORE_PARKING; i++) {
-            if (latest().sequence() >= sequence) {
+            if (latest.sequence() >= sequence) {
                 return;
             }
             if (i < SPINS_BEFORE_PARKING / 2) {
@@ -320,7 +324,7 @@ public final class Snapshots {
         VisibilityWaiter waiter = new VisibilityWaiter(sequence, Thread.currentThread());
         awaitingVisibility.add(waiter);
         boolean interrupted = false;
-        while (latest().sequence() < sequence) {
+        while (latest.sequence() < sequence) {
             LockSupport.park(this);
             interrupted |= Thread.interrupted();
         }
