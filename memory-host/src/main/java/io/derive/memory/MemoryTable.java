@@ -2,6 +2,7 @@ package io.derive.memory;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.spi.BackingHost;
+import io.derive.engine.spi.CacheLinePadding;
 import io.derive.engine.spi.HostSession;
 import io.derive.engine.spi.HostedTable;
 import io.derive.engine.spi.IndexShape;
@@ -10,6 +11,8 @@ import io.derive.engine.spi.PersistentTree;
 import io.derive.engine.spi.TableConnection;
 import io.derive.engine.spi.TableShape;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,8 +36,9 @@ final class MemoryTable implements HostedTable {
     private final Optional<BackingHost> backingHost;
     /** The empty tree in this table's key order, shared: a tree never changes. */
     private final PersistentTree<Object[], Object[]> noRows;
-    private volatile Version head;
-    /** How long the chain was after it was last pruned; guarded by this table's monitor. */
+    /** The newest state and the older ones still readable (see {@link Head}). */
+    private final Head cell = new Head();
+    /** How long the chain was after it was last pruned; guarded by the engine's publish lock of the table ({@link #stage}). */
     private int keptByLastPruning;
     private static final int PRUNE_SLACK = 8;
 
@@ -60,6 +64,31 @@ final class MemoryTable implements HostedTable {
         }
     }
 
+    private static final VarHandle HEAD;
+
+    static {
+        try {
+            HEAD = MethodHandles.lookup().findVarHandle(HeadField.class, "head", Version.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** What {@link Head} pads. */
+    private abstract static class HeadField extends CacheLinePadding {
+        volatile Version head;
+    }
+
+    /**
+     * The newest state, on cache lines of its own: every commit of the table writes it, and
+     * every statement reads it, so beside another table's it would make the commits of disjoint
+     * tables miss in each other's caches.
+     */
+    @SuppressWarnings("unused")
+    private static final class Head extends HeadField {
+        private long q1, q2, q3, q4, q5, q6, q7, q8;
+    }
+
     /** One secondary index and its committed entries. */
     record IndexVersion(MemoryIndex index, PersistentTree<Object[], Object[]> entries) {
     }
@@ -68,7 +97,7 @@ final class MemoryTable implements HostedTable {
         this.shape = shape;
         this.keyOrder = shape.keyOrder();
         this.noRows = PersistentTree.empty(keyOrder);
-        this.head = new Version(0, new Committed(noRows, Map.of()), null);
+        this.cell.head = new Version(0, new Committed(noRows, Map.of()), null);
         this.backingHost = Optional.of(new MemoryBackingHost(this));
     }
 
@@ -93,7 +122,7 @@ final class MemoryTable implements HostedTable {
 
     @Override
     public long committedRowCount() {
-        return head.state().rows().size();
+        return cell.head.state().rows().size();
     }
 
     @Override
@@ -109,7 +138,7 @@ final class MemoryTable implements HostedTable {
     @Override
     public synchronized void createIndex(IndexShape index) {
         String name = index.name().toLowerCase(Locale.ROOT);
-        Committed committed = head.state();
+        Committed committed = cell.head.state();
         if (committed.indexes().containsKey(name)) {
             throw new DeriveException(DeriveException.DUPLICATE_OBJECT, "index " + index.name()
                     + " already exists on table " + shape.qualifiedName());
@@ -122,7 +151,7 @@ final class MemoryTable implements HostedTable {
 
     @Override
     public synchronized void dropIndex(String name) {
-        Committed committed = head.state();
+        Committed committed = cell.head.state();
         Map<String, IndexVersion> indexes = new LinkedHashMap<>(committed.indexes());
         if (indexes.remove(name.toLowerCase(Locale.ROOT)) != null) {
             replaceHead(new Committed(committed.rows(), indexes));
@@ -134,7 +163,7 @@ final class MemoryTable implements HostedTable {
      * change, which only the changing transaction's catalog uses until it commits.
      */
     private void replaceHead(Committed state) {
-        head = new Version(head.sequence(), state, head.older());
+        cell.head = new Version(cell.head.sequence(), state, cell.head.older());
     }
 
     /**
@@ -158,13 +187,13 @@ final class MemoryTable implements HostedTable {
             }
         }
         MemoryTable next = new MemoryTable(newShape);
-        next.head = new Version(0, new Committed(rows, Map.of()), null);
+        next.cell.head = new Version(0, new Committed(rows, Map.of()), null);
         return next;
     }
 
     /** The whole committed state as of snapshot {@code readSequence}: rows and index entries that belong together. */
     Committed committedVersion(long readSequence) {
-        Version v = head;
+        Version v = cell.head;
         while (v.sequence() > readSequence && v.older() != null) {
             v = v.older();
         }
@@ -183,10 +212,10 @@ final class MemoryTable implements HostedTable {
      * {@link #publish} installs it; its key locks keep concurrent writers' keys (and so their
      * index entries) disjoint.
      */
-    synchronized Staged stage(PersistentTree<Object[], Object[]> pending,
-                              Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes,
-                              Supplier<long[]> reads) {
-        Version base = head;
+    Staged stage(PersistentTree<Object[], Object[]> pending,
+                 Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes,
+                 Supplier<long[]> reads) {
+        Version base = cell.head;
         Committed committed = base.state();
         Map<String, IndexVersion> indexes = committed.indexes();
         if (!indexes.isEmpty()) {
@@ -215,18 +244,19 @@ final class MemoryTable implements HostedTable {
     }
 
     /**
-     * Makes a staged state that of commit {@code sequence}; synchronized so that
-     * {@link #replaceCommitted} and index changes do not interleave with it.
+     * Makes a staged state that of commit {@code sequence}. Not under this table's monitor: the
+     * engine's publish lock orders the table's commits, and index changes and
+     * {@link #replaceCommitted} run while no transaction writes the table (the first under the
+     * catalog's exclusive lock, the second as {@link io.derive.engine.spi.BackingHost#replaceContents} requires).
      *
      * @throws DeriveException {@link DeriveException#INTERNAL} when the committed state changed
-     *         since it was staged (the engine's publish lock rules that out)
+     *         since it was staged (which those rules rule out)
      */
-    synchronized void publish(Staged staged, long sequence) {
-        if (head != staged.base()) {
+    void publish(Staged staged, long sequence) {
+        if (!HEAD.compareAndSet(cell, staged.base(), new Version(sequence, staged.next(), staged.older()))) {
             throw new DeriveException(DeriveException.INTERNAL, "table " + shape.qualifiedName()
                     + " changed between staging and publishing a commit");
         }
-        head = new Version(sequence, staged.next(), staged.older());
     }
 
     /**
@@ -286,8 +316,8 @@ final class MemoryTable implements HostedTable {
     /** Replaces the committed rows, rebuilding every index over them. */
     synchronized void replaceCommitted(PersistentTree<Object[], Object[]> contents) {
         Map<String, IndexVersion> indexes = new LinkedHashMap<>();
-        head.state().indexes().forEach((name, version) ->
+        cell.head.state().indexes().forEach((name, version) ->
                 indexes.put(name, new IndexVersion(version.index(), version.index().build(contents))));
-        head = new Version(head.sequence(), new Committed(contents, indexes), null);
+        cell.head = new Version(cell.head.sequence(), new Committed(contents, indexes), null);
     }
 }

@@ -6,7 +6,6 @@ import io.derive.engine.spi.HostedTable;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * What transactions of one database share: the committed snapshots (the catalog and the commit
@@ -93,7 +92,7 @@ public final class CommittedState {
     }
 
     /** The publish locks of {@code tables}, in the one order every commit takes them in (see {@link PublishLocks}). */
-    List<ReentrantLock> publishLocks(Collection<HostedTable> tables) {
+    List<PublishLock> publishLocks(Collection<HostedTable> tables) {
         return publishLocks.of(tables);
     }
 }

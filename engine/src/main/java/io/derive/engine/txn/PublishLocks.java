@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Per table, the lock a commit holds from the moment it takes its sequence number until it has
@@ -21,12 +20,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class PublishLocks {
     private static final Comparator<PublishLock> IN_ORDER = Comparator.comparingLong(PublishLock::order);
-    /** Tries of a busy publish lock, yielding between them, before a commit parks on it. */
-    private static final int TRIES_BEFORE_PARKING = 64;
-
-    /** A table's publish lock, and its place in the order in which a commit takes several. */
-    private record PublishLock(long order, ReentrantLock lock) {
-    }
 
     /** Keyed by {@link TableRef}; looked up by {@link Lookup}, which allocates no reference. */
     private final Map<Object, PublishLock> locks = new ConcurrentHashMap<>();
@@ -34,7 +27,7 @@ final class PublishLocks {
     private final AtomicLong order = new AtomicLong();
 
     /** The publish locks of {@code tables}, in the one order every commit takes them in, so that commits never wait in a cycle. */
-    List<ReentrantLock> of(Collection<HostedTable> tables) {
+    List<PublishLock> of(Collection<HostedTable> tables) {
         List<PublishLock> found = new ArrayList<>(tables.size());
         for (HostedTable table : tables) {
             found.add(of(table));
@@ -42,27 +35,7 @@ final class PublishLocks {
         if (found.size() > 1) {
             found.sort(IN_ORDER);
         }
-        List<ReentrantLock> ordered = new ArrayList<>(found.size());
-        for (PublishLock lock : found) {
-            ordered.add(lock.lock());
-        }
-        return ordered;
-    }
-
-    /**
-     * Takes a publish lock. Its holder keeps it for a few microseconds, so a commit that finds it
-     * busy yields and tries again before it parks: parked, it would wait to be woken and then to
-     * be scheduled, and with more writers than cores the lock would pass from commit to commit
-     * only as fast as the scheduler switches threads.
-     */
-    static void acquire(ReentrantLock lock) {
-        for (int i = 0; i < TRIES_BEFORE_PARKING; i++) {
-            if (lock.tryLock()) {
-                return;
-            }
-            Thread.yield();
-        }
-        lock.lock();
+        return found;
     }
 
     private PublishLock of(HostedTable table) {
@@ -74,7 +47,7 @@ final class PublishLocks {
             locks.remove(ref);
         }
         return locks.computeIfAbsent(new TableRef(table, gone),
-                t -> new PublishLock(order.incrementAndGet(), new ReentrantLock()));
+                t -> new PublishLock(order.incrementAndGet()));
     }
 
     /** A table by identity, for a look-up: equal to the {@link TableRef} of the same table. */

@@ -1,6 +1,7 @@
 package io.derive.engine.txn;
 
 import io.derive.engine.schema.Catalog;
+import io.derive.engine.spi.CacheLinePadding;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -10,7 +11,6 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
@@ -45,9 +45,10 @@ public final class Snapshots {
     /** How far ahead of the latest a commit's number may be (see {@link #take}); a power of two. */
     static final int AHEAD = 1 << 12;
     private static final VarHandle LATEST;
+    private static final VarHandle TAKEN;
 
-    private volatile Snapshot latest = new Snapshot(0, Catalog.empty());
-    private final AtomicLong taken = new AtomicLong();
+    /** The commit counter, the latest snapshot and the oldest-read bound (see {@link Head}). */
+    private final Head head = new Head();
     /**
      * Completed commits an earlier one still publishing keeps from being visible, each at its
      * number modulo the length: no number is taken that far ahead of the latest ({@link #take}).
@@ -57,7 +58,8 @@ public final class Snapshots {
 
     static {
         try {
-            LATEST = MethodHandles.lookup().findVarHandle(Snapshots.class, "latest", Snapshot.class);
+            LATEST = MethodHandles.lookup().findVarHandle(HeadFields.class, "latest", Snapshot.class);
+            TAKEN = MethodHandles.lookup().findVarHandle(HeadFields.class, "taken", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -76,12 +78,29 @@ public final class Snapshots {
     /** Readers that found no free slot: sequence number → how many read it; guarded by this. */
     private final TreeMap<Long, Integer> overflow = new TreeMap<>();
     private final AtomicInteger overflowing = new AtomicInteger();
-    /**
-     * The oldest sequence of the newest answer {@link #readSequences()} gave: no reader open or opening reads an older
-     * sequence, because a reader opens at the latest one.
-     */
-    private volatile long oldestReadBound;
     private static final int BOUND_REFRESH = 16;
+
+    /** What {@link Head} pads. */
+    private abstract static class HeadFields extends CacheLinePadding {
+        volatile long taken;
+        /**
+         * The oldest sequence of the newest answer {@link #readSequences()} gave: no reader open or opening reads an
+         * older sequence, because a reader opens at the latest one.
+         */
+        volatile long oldestReadBound;
+        volatile Snapshot latest = new Snapshot(0, Catalog.empty());
+    }
+
+    /**
+     * The fields every commit writes, on cache lines of their own: the commit counter and the
+     * latest snapshot, which a commit moves over its number a moment after taking it, usually
+     * while its core still holds the line; and the oldest-read bound, which it reads then. The
+     * rest of this class is read at every commit and statement, and so is written by none.
+     */
+    @SuppressWarnings("unused")
+    private static final class Head extends HeadFields {
+        private long q1, q2, q3, q4, q5, q6, q7, q8;
+    }
 
     /** An open snapshot and where its reader is registered. */
     public record Reading(Snapshot snapshot, int slot) {
@@ -106,7 +125,7 @@ public final class Snapshots {
 
     /** The latest committed snapshot, not registered: for work that does not need a stable one. */
     public Snapshot latest() {
-        return latest;
+        return head.latest;
     }
 
     /**
@@ -118,11 +137,11 @@ public final class Snapshots {
                 >>> (Long.SIZE - Integer.numberOfTrailingZeros(SLOTS)));
         for (int i = 0; i < SLOTS; i++) {
             int slot = (home + i) & (SLOTS - 1);
-            Snapshot s = latest;
+            Snapshot s = head.latest;
             afterReadingLatest.run();
             if (slots.get(at(slot)) == FREE && slots.compareAndSet(at(slot), FREE, s.sequence())) {
                 Snapshot now;
-                while ((now = latest) != s) {
+                while ((now = head.latest) != s) {
                     s = now;
                     slots.set(at(slot), s.sequence());
                 }
@@ -131,7 +150,7 @@ public final class Snapshots {
         }
         synchronized (this) {
             overflowing.incrementAndGet();
-            Snapshot s = latest;
+            Snapshot s = head.latest;
             overflow.merge(s.sequence(), 1, Integer::sum);
             return new Reading(s, -1);
         }
@@ -173,7 +192,7 @@ public final class Snapshots {
      * reports.
      */
     public long[] readSequences() {
-        long newest = latest.sequence();
+        long newest = head.latest.sequence();
         // sized for the few readers a scan usually finds behind the latest: every host's pruning asks
         long[] reads = new long[4];
         int n = 0;
@@ -203,8 +222,8 @@ public final class Snapshots {
         }
         reads = withRoom(reads, distinct);
         reads[distinct++] = newest;
-        if (reads[0] > oldestReadBound) {
-            oldestReadBound = reads[0];
+        if (reads[0] > head.oldestReadBound) {
+            head.oldestReadBound = reads[0];
         }
         return distinct == reads.length ? reads : Arrays.copyOf(reads, distinct);
     }
@@ -224,7 +243,7 @@ public final class Snapshots {
         if (ThreadLocalRandom.current().nextInt(BOUND_REFRESH) == 0) {
             return oldestRead();
         }
-        return oldestReadBound;
+        return head.oldestReadBound;
     }
 
     /**
@@ -242,9 +261,9 @@ public final class Snapshots {
      *                     writers on other cores)
      */
     long take(long knownVisible) {
-        long sequence = taken.incrementAndGet();
+        long sequence = (long) TAKEN.getAndAdd(head, 1L) + 1;
         if (sequence - knownVisible >= AHEAD) {
-            while (sequence - latest.sequence() >= AHEAD) {
+            while (sequence - head.latest.sequence() >= AHEAD) {
                 Thread.yield();
             }
         }
@@ -261,8 +280,15 @@ public final class Snapshots {
      *         {@code sequence}, the commit need not {@linkplain #awaitVisible wait} to be visible
      */
     long complete(long sequence, Catalog catalog) {
+        // The next to be visible, as a commit on its own usually is, moves the latest over itself
+        // without a look at the completions, whose lines the other cores write.
+        Snapshot current = head.latest;
+        if (current.sequence() == sequence - 1 && LATEST.compareAndSet(head, current,
+                new Snapshot(sequence, catalog == null ? current.catalog() : catalog))) {
+            return advance(true);
+        }
         completed.set(slot(sequence), new Completion(sequence, catalog));
-        return advance();
+        return advance(false);
     }
 
     /**
@@ -270,24 +296,25 @@ public final class Snapshots {
      * a commit completing and one advancing past the commit before it, at least one sees the
      * other (each writes, then reads what the other writes), so no completion is left behind.
      * Returns the latest sequence it last read.
+     *
+     * @param advanced whether the caller moved the latest already, so that those it made visible are woken
      */
-    private long advance() {
-        boolean advanced = false;
+    private long advance(boolean advanced) {
         Snapshot current;
         while (true) {
-            current = latest;
+            current = head.latest;
             Completion next = completed.get(slot(current.sequence() + 1));
             if (next == null || next.sequence() != current.sequence() + 1) {
                 break;
             }
             Snapshot visible = new Snapshot(next.sequence(), next.catalog() == null ? current.catalog() : next.catalog());
-            if (LATEST.compareAndSet(this, current, visible)) {
+            if (LATEST.compareAndSet(head, current, visible)) {
                 completed.compareAndSet(slot(next.sequence()), next, null);
                 advanced = true;
             }
         }
         if (advanced && !awaitingVisibility.isEmpty()) {
-            long now = latest.sequence();
+            long now = head.latest.sequence();
             for (VisibilityWaiter w : awaitingVisibility) {
                 if (w.sequence() <= now) {
                     LockSupport.unpark(w.thread());
@@ -311,7 +338,7 @@ public final class Snapshots {
         // The earlier commits are usually a few steps from completing, unless their threads were
         // descheduled: yielding lets those run, where parking would wait to be woken and scheduled.
         for (int i = 0; i < SPINS_BEFORE_PARKING; i++) {
-            if (latest.sequence() >= sequence) {
+            if (head.latest.sequence() >= sequence) {
                 return;
             }
             if (i < SPINS_BEFORE_PARKING / 2) {
@@ -324,7 +351,7 @@ public final class Snapshots {
         VisibilityWaiter waiter = new VisibilityWaiter(sequence, Thread.currentThread());
         awaitingVisibility.add(waiter);
         boolean interrupted = false;
-        while (latest.sequence() < sequence) {
+        while (head.latest.sequence() < sequence) {
             LockSupport.park(this);
             interrupted |= Thread.interrupted();
         }

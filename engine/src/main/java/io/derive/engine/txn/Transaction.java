@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One engine transaction: the table connections it registered, its working catalog, its
@@ -515,12 +514,12 @@ public final class Transaction implements LockOwner {
             }
         }
         commitDurably();
-        List<ReentrantLock> publishLocks = shared.publishLocks(connections.keySet());
-        publishLocks.forEach(PublishLocks::acquire);
+        List<PublishLock> publishLocks = shared.publishLocks(connections.keySet());
+        publishLocks.forEach(PublishLock::lock);
         try {
             publish();
         } finally {
-            publishLocks.forEach(ReentrantLock::unlock);
+            publishLocks.forEach(PublishLock::unlock);
             // Locks are released at once; whoever takes one next waits until the commit is visible (lock()).
             if (publishedAs > 0) {
                 end(publishedAs);

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -58,6 +59,23 @@ class SnapshotsTest {
         snapshots.complete(first, null);
         waiter.get(30, TimeUnit.SECONDS);
         assertThat(snapshots.latest().sequence()).isEqualTo(second);
+    }
+
+    @Test
+    void aCommitVisibleAsItCompletesWakesWhoWaitsForIt() throws Exception {
+        long only = snapshots.take(0);
+        AtomicReference<Thread> waiting = new AtomicReference<>();
+        CompletableFuture<Void> waiter = CompletableFuture.runAsync(() -> {
+            waiting.set(Thread.currentThread());
+            snapshots.awaitVisible(only);
+        }, threads);
+        while (waiting.get() == null || waiting.get().getState() != Thread.State.WAITING) {
+            Thread.onSpinWait();
+        }
+
+        snapshots.complete(only, null);
+        waiter.get(30, TimeUnit.SECONDS);
+        assertThat(snapshots.latest().sequence()).isEqualTo(only);
     }
 
     @Test
