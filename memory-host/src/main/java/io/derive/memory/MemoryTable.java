@@ -37,7 +37,7 @@ final class MemoryTable implements HostedTable {
     /** The empty tree in this table's key order, shared: a tree never changes. */
     private final PersistentTree<Object[], Object[]> noRows;
     /** The newest state and the older ones still readable (see {@link Head}). */
-    private final Head cell = new Head();
+    private final Head head = new Head();
     /** How long the chain was after it was last pruned; guarded by the engine's publish lock of the table ({@link #stage}). */
     private int keptByLastPruning;
     private static final int PRUNE_SLACK = 8;
@@ -68,7 +68,7 @@ final class MemoryTable implements HostedTable {
 
     static {
         try {
-            HEAD = MethodHandles.lookup().findVarHandle(HeadField.class, "head", Version.class);
+            HEAD = MethodHandles.lookup().findVarHandle(HeadField.class, "version", Version.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -76,7 +76,7 @@ final class MemoryTable implements HostedTable {
 
     /** What {@link Head} pads. */
     private abstract static class HeadField extends CacheLinePadding {
-        volatile Version head;
+        volatile Version version;
     }
 
     /**
@@ -97,7 +97,7 @@ final class MemoryTable implements HostedTable {
         this.shape = shape;
         this.keyOrder = shape.keyOrder();
         this.noRows = PersistentTree.empty(keyOrder);
-        this.cell.head = new Version(0, new Committed(noRows, Map.of()), null);
+        this.head.version = new Version(0, new Committed(noRows, Map.of()), null);
         this.backingHost = Optional.of(new MemoryBackingHost(this));
     }
 
@@ -122,7 +122,7 @@ final class MemoryTable implements HostedTable {
 
     @Override
     public long committedRowCount() {
-        return cell.head.state().rows().size();
+        return head.version.state().rows().size();
     }
 
     @Override
@@ -138,7 +138,7 @@ final class MemoryTable implements HostedTable {
     @Override
     public synchronized void createIndex(IndexShape index) {
         String name = index.name().toLowerCase(Locale.ROOT);
-        Committed committed = cell.head.state();
+        Committed committed = head.version.state();
         if (committed.indexes().containsKey(name)) {
             throw new DeriveException(DeriveException.DUPLICATE_OBJECT, "index " + index.name()
                     + " already exists on table " + shape.qualifiedName());
@@ -151,7 +151,7 @@ final class MemoryTable implements HostedTable {
 
     @Override
     public synchronized void dropIndex(String name) {
-        Committed committed = cell.head.state();
+        Committed committed = head.version.state();
         Map<String, IndexVersion> indexes = new LinkedHashMap<>(committed.indexes());
         if (indexes.remove(name.toLowerCase(Locale.ROOT)) != null) {
             replaceHead(new Committed(committed.rows(), indexes));
@@ -163,7 +163,7 @@ final class MemoryTable implements HostedTable {
      * change, which only the changing transaction's catalog uses until it commits.
      */
     private void replaceHead(Committed state) {
-        cell.head = new Version(cell.head.sequence(), state, cell.head.older());
+        head.version = new Version(head.version.sequence(), state, head.version.older());
     }
 
     /**
@@ -187,13 +187,13 @@ final class MemoryTable implements HostedTable {
             }
         }
         MemoryTable next = new MemoryTable(newShape);
-        next.cell.head = new Version(0, new Committed(rows, Map.of()), null);
+        next.head.version = new Version(0, new Committed(rows, Map.of()), null);
         return next;
     }
 
     /** The whole committed state as of snapshot {@code readSequence}: rows and index entries that belong together. */
     Committed committedVersion(long readSequence) {
-        Version v = cell.head;
+        Version v = head.version;
         while (v.sequence() > readSequence && v.older() != null) {
             v = v.older();
         }
@@ -215,7 +215,7 @@ final class MemoryTable implements HostedTable {
     Staged stage(PersistentTree<Object[], Object[]> pending,
                  Map<MemoryIndex, PersistentTree<Object[], Object[]>> pendingIndexes,
                  Supplier<long[]> reads) {
-        Version base = cell.head;
+        Version base = head.version;
         Committed committed = base.state();
         Map<String, IndexVersion> indexes = committed.indexes();
         if (!indexes.isEmpty()) {
@@ -253,7 +253,7 @@ final class MemoryTable implements HostedTable {
      *         since it was staged (which those rules rule out)
      */
     void publish(Staged staged, long sequence) {
-        if (!HEAD.compareAndSet(cell, staged.base(), new Version(sequence, staged.next(), staged.older()))) {
+        if (!HEAD.compareAndSet(head, staged.base(), new Version(sequence, staged.next(), staged.older()))) {
             throw new DeriveException(DeriveException.INTERNAL, "table " + shape.qualifiedName()
                     + " changed between staging and publishing a commit");
         }
@@ -316,8 +316,8 @@ final class MemoryTable implements HostedTable {
     /** Replaces the committed rows, rebuilding every index over them. */
     synchronized void replaceCommitted(PersistentTree<Object[], Object[]> contents) {
         Map<String, IndexVersion> indexes = new LinkedHashMap<>();
-        cell.head.state().indexes().forEach((name, version) ->
+        head.version.state().indexes().forEach((name, version) ->
                 indexes.put(name, new IndexVersion(version.index(), version.index().build(contents))));
-        cell.head = new Version(cell.head.sequence(), new Committed(contents, indexes), null);
+        head.version = new Version(head.version.sequence(), new Committed(contents, indexes), null);
     }
 }
