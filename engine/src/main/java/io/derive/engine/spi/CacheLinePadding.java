@@ -6,7 +6,7 @@ package io.derive.engine.spi;
  * the heap holds before the object never shares their line. The collector places objects as it
  * copies them, so two long-lived objects that different cores write can end up side by side,
  * and each write then costs the other core a cache miss (here, about 220 ns one way between
- * the two cores, more than a memory-host write's whole maintenance).
+ * the two cores, about what a memory-host write spends maintaining a per-row view).
  *
  * <p>For the few fields every commit writes: a subclass holds them and nothing else, and its
  * final subclass declares eight {@code long}s after them, because only a subclass's fields
