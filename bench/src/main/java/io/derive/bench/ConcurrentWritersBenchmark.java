@@ -29,6 +29,12 @@ import java.util.concurrent.TimeUnit;
  * group-by view. Each thread's rows are loaded before it starts, so tables keep their size. The
  * ratio of each {@code …8} benchmark to its {@code …1} one is the figure: ≥ 1.6 for disjoint
  * tables on two cores, ≥ 1.0 (no collapse) for the groups of one view.
+ *
+ * <p>The {@code ownDatabases} pair is no figure but, on the memory host, its ceiling: the
+ * disjoint writes again, each thread on a database of its own, so that writers share no engine
+ * state at all and their ratio is what the machine gives that many threads doing this work. On
+ * the Derby host each database is a Derby database of its own, with its own caches and threads,
+ * so the pair measures something else there.
  */
 @Fork(jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 @BenchmarkMode(Mode.Throughput)
@@ -96,6 +102,52 @@ public class ConcurrentWritersBenchmark {
         public void close() {
             session.close();
         }
+    }
+
+    /** One thread's own database, holding one table with a projection view, like the disjoint tables' own. */
+    @State(Scope.Thread)
+    public static class OwnDatabase {
+        @Param({"memory", "derby"})
+        public String host;
+
+        Database database;
+        Session session;
+        PreparedStatement update;
+        long next;
+
+        @Setup(Level.Trial)
+        public void open(ThreadParams thread) {
+            DerbySettings.apply();
+            database = Derive.open(DatabaseConfig.named("own-database-" + host + "-" + thread.getThreadIndex())
+                    .withDefaultHost(host));
+            session = database.openSession();
+            session.execute("create table own (k integer primary key, v integer not null)");
+            session.execute("create materialized view own_proj as select k, v from own");
+            session.begin();
+            for (long k = 0; k < ROWS_PER_THREAD; k++) {
+                session.execute("insert into own values (?, 0)", k);
+            }
+            session.commit();
+            update = session.prepare("update own set v = v + 1 where k = ?");
+        }
+
+        @TearDown(Level.Trial)
+        public void close() {
+            session.close();
+            database.close();
+        }
+    }
+
+    @Benchmark
+    @Threads(1)
+    public void ownDatabases1(OwnDatabase d) {
+        d.update.execute(d.next++ % ROWS_PER_THREAD);
+    }
+
+    @Benchmark
+    @Threads(8)
+    public void ownDatabases8(OwnDatabase d) {
+        d.update.execute(d.next++ % ROWS_PER_THREAD);
     }
 
     @Benchmark
