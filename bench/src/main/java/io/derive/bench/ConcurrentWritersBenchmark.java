@@ -43,6 +43,12 @@ public class ConcurrentWritersBenchmark {
     private static final int TABLES = 8;
     private static final int ROWS_PER_THREAD = 1024;
 
+    /** A table of the disjoint writes and its projection view: one shape for the shared database and the own ones. */
+    private static void createTableWithView(Session session, String table) {
+        session.execute("create table " + table + " (k integer primary key, v integer not null)");
+        session.execute("create materialized view " + table + "_proj as select k, v from " + table);
+    }
+
     @State(Scope.Benchmark)
     public static class Shared {
         @Param({"memory", "derby"})
@@ -56,8 +62,7 @@ public class ConcurrentWritersBenchmark {
             database = Derive.open(DatabaseConfig.named("concurrent-writers-" + host).withDefaultHost(host));
             try (Session s = database.openSession()) {
                 for (int t = 0; t < TABLES; t++) {
-                    s.execute("create table own" + t + " (k integer primary key, v integer not null)");
-                    s.execute("create materialized view own" + t + "_proj as select k, v from own" + t);
+                    createTableWithView(s, "own" + t);
                 }
                 s.execute("create table shared_src (k integer primary key, g integer not null, v integer not null)");
                 s.execute("create materialized view per_group as select g, count(*) as n, sum(v) as total from shared_src group by g");
@@ -121,14 +126,17 @@ public class ConcurrentWritersBenchmark {
             database = Derive.open(DatabaseConfig.named("own-database-" + host + "-" + thread.getThreadIndex())
                     .withDefaultHost(host));
             session = database.openSession();
-            session.execute("create table own (k integer primary key, v integer not null)");
-            session.execute("create materialized view own_proj as select k, v from own");
+            createTableWithView(session, "own");
             session.begin();
             for (long k = 0; k < ROWS_PER_THREAD; k++) {
                 session.execute("insert into own values (?, 0)", k);
             }
             session.commit();
             update = session.prepare("update own set v = v + 1 where k = ?");
+        }
+
+        long nextKey() {
+            return next++ % ROWS_PER_THREAD;
         }
 
         @TearDown(Level.Trial)
@@ -141,13 +149,13 @@ public class ConcurrentWritersBenchmark {
     @Benchmark
     @Threads(1)
     public void ownDatabases1(OwnDatabase d) {
-        d.update.execute(d.next++ % ROWS_PER_THREAD);
+        d.update.execute(d.nextKey());
     }
 
     @Benchmark
     @Threads(8)
     public void ownDatabases8(OwnDatabase d) {
-        d.update.execute(d.next++ % ROWS_PER_THREAD);
+        d.update.execute(d.nextKey());
     }
 
     @Benchmark
