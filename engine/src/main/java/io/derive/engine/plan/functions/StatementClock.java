@@ -10,8 +10,16 @@ import java.util.function.Supplier;
  * is the thread's while {@link #during} runs the statement.
  */
 public final class StatementClock {
-    /** The running statement's instant in epoch milliseconds, {@code null} until the statement first reads it. */
-    private static final ThreadLocal<Long[]> CURRENT = new ThreadLocal<>();
+    /**
+     * Per thread: whether a statement runs ({@link #RUNNING} 1), whether it has read the clock
+     * ({@link #READ} 1) and the instant it read ({@link #INSTANT}). Kept for the thread's life
+     * rather than set and removed per statement, which made a map entry and a weak reference
+     * each time; a {@code long[]}, so that a container's pooled threads pin no class of ours.
+     */
+    private static final ThreadLocal<long[]> CURRENT = ThreadLocal.withInitial(() -> new long[3]);
+    private static final int RUNNING = 0;
+    private static final int READ = 1;
+    private static final int INSTANT = 2;
 
     private StatementClock() {
     }
@@ -22,26 +30,29 @@ public final class StatementClock {
      * and shares its instant.
      */
     public static <T> T during(Supplier<T> statement) {
-        if (CURRENT.get() != null) {
+        long[] current = CURRENT.get();
+        if (current[RUNNING] == 1) {
             return statement.get();
         }
-        CURRENT.set(new Long[1]);
+        current[RUNNING] = 1;
+        current[READ] = 0;
         try {
             return statement.get();
         } finally {
-            CURRENT.remove();
+            current[RUNNING] = 0;
         }
     }
 
     /** Epoch milliseconds now: the running statement's instant, or the clock outside any statement. */
     static long epochMillis() {
-        Long[] instant = CURRENT.get();
-        if (instant == null) {
+        long[] current = CURRENT.get();
+        if (current[RUNNING] == 0) {
             return System.currentTimeMillis();
         }
-        if (instant[0] == null) {
-            instant[0] = System.currentTimeMillis();
+        if (current[READ] == 0) {
+            current[INSTANT] = System.currentTimeMillis();
+            current[READ] = 1;
         }
-        return instant[0];
+        return current[INSTANT];
     }
 }
