@@ -97,7 +97,7 @@ public final class AlternatingRuns {
         return text.toString();
     }
 
-    private static double median(List<Double> values) {
+    static double median(List<Double> values) {
         List<Double> sorted = new ArrayList<>(values);
         sorted.sort(null);
         int n = sorted.size();

@@ -12,18 +12,27 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 
 import java.util.concurrent.TimeUnit;
 
 /**
- * P1, what per-row maintenance of a materialized view costs an autocommit write: each measure on
- * {@code src}, which feeds the view {@code select id, a from src where b > 0}, is paired with its
- * floor, the same prepared statement on {@code plain}, a table of the same shape that feeds
- * nothing.
+ * P1, what per-row maintenance of a materialized view costs an autocommit write: each write goes
+ * either to {@code src}, which feeds the view {@code select id, a from src where b > 0} (the
+ * measure), or to its floor {@code plain}, a table of the same shape that feeds nothing, through
+ * the same prepared statement.
+ *
+ * <p>Which table an iteration writes is {@link Tables#side}: by default a run measures each side
+ * on its own; with {@code -p side=alternating} the two alternate, iteration by iteration, measure
+ * first, in one JVM, and {@link InterleavedRuns} pairs them up — on a machine whose memory-bound
+ * work slows down in spells of seconds, forks of one side and then the other land in different
+ * spells, neighbouring iterations in the same ones.
  *
  * <p>Every row has {@code b = 1}, so every write really maintains the view. Each trial gets a
  * fresh memory-hosted database with {@value #PRELOADED_ROWS} rows (keys {@code 0 .. n - 1}) in
@@ -31,7 +40,7 @@ import java.util.concurrent.TimeUnit;
  * same size: an update changes row {@code k}; an insert puts back row {@code k}, which an
  * untimed step removed just before; a delete removes row {@code k}, which an untimed step puts
  * back just after. Those untimed steps run per invocation, which adds the same few tens of
- * nanoseconds of timestamping to both sides of the insert and delete pairs.
+ * nanoseconds of timestamping to both sides.
  */
 @Fork(jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 @BenchmarkMode(Mode.AverageTime)
@@ -45,12 +54,20 @@ public class PerRowMaintenanceBenchmark {
      */
     @State(Scope.Thread)
     public static class Tables {
+        /** {@code measure} ({@code src}), {@code floor} ({@code plain}) or {@code alternating}. */
+        @Param({"measure", "floor"})
+        public String side;
+
         /** Reachable from tests in this package, which check the view against its body. */
         Database database;
         private Session session;
         Statements source;
         Statements plain;
+        /** The statements of the table this iteration writes. */
+        Statements target;
         private long writes;
+        private boolean measuring;
+        private int iterations;
 
         @Setup(Level.Trial)
         public void open() throws Exception {
@@ -76,6 +93,26 @@ public class PerRowMaintenanceBenchmark {
             writes = 0;
         }
 
+        /**
+         * Chooses this iteration's table; alternating, the measure takes the first of the warm-up
+         * iterations and the first of the measured ones, so measured iteration {@code i} is the
+         * measure's exactly when {@code i} is even.
+         */
+        @Setup(Level.Iteration)
+        public void chooseTable(IterationParams iteration) {
+            boolean measured = iteration.getType() == IterationType.MEASUREMENT;
+            if (measured != measuring) {
+                measuring = measured;
+                iterations = 0;
+            }
+            target = switch (side) {
+                case "measure" -> source;
+                case "floor" -> plain;
+                case "alternating" -> iterations++ % 2 == 0 ? source : plain;
+                default -> throw new IllegalArgumentException("side is measure, floor or alternating, not " + side);
+            };
+        }
+
         @TearDown(Level.Trial)
         public void close() {
             session.close();
@@ -98,33 +135,21 @@ public class PerRowMaintenanceBenchmark {
         }
     }
 
-    /** Row {@code key} of {@code src}, removed before the insert that puts it back is timed. */
+    /** Row {@code key} of the iteration's table, removed before the insert that puts it back is timed. */
     @State(Scope.Thread)
-    public static class SourceKeyFree extends Tables {
+    public static class KeyFree extends Tables {
         long key;
 
         @Setup(Level.Invocation)
         public void removeRow() {
             key = nextKey();
-            source.delete().execute(key);
+            target.delete().execute(key);
         }
     }
 
-    /** Row {@code key} of {@code plain}, removed before the insert that puts it back is timed. */
+    /** Row {@code key} of the iteration's table, put back after the delete that removes it is timed. */
     @State(Scope.Thread)
-    public static class PlainKeyFree extends Tables {
-        long key;
-
-        @Setup(Level.Invocation)
-        public void removeRow() {
-            key = nextKey();
-            plain.delete().execute(key);
-        }
-    }
-
-    /** Row {@code key} of {@code src}, put back after the delete that removes it is timed. */
-    @State(Scope.Thread)
-    public static class SourceRowToDelete extends Tables {
+    public static class RowToDelete extends Tables {
         long key;
 
         @Setup(Level.Invocation)
@@ -134,53 +159,22 @@ public class PerRowMaintenanceBenchmark {
 
         @TearDown(Level.Invocation)
         public void restoreRow() {
-            source.insert().execute(key, key);
-        }
-    }
-
-    /** Row {@code key} of {@code plain}, put back after the delete that removes it is timed. */
-    @State(Scope.Thread)
-    public static class PlainRowToDelete extends Tables {
-        long key;
-
-        @Setup(Level.Invocation)
-        public void chooseRow() {
-            key = nextKey();
-        }
-
-        @TearDown(Level.Invocation)
-        public void restoreRow() {
-            plain.insert().execute(key, key);
+            target.insert().execute(key, key);
         }
     }
 
     @Benchmark
-    public Result insertWithMaterializedView(SourceKeyFree row) {
-        return row.source.insert().execute(row.key, row.key);
+    public Result insert(KeyFree row) {
+        return row.target.insert().execute(row.key, row.key);
     }
 
     @Benchmark
-    public Result insertPlainTable(PlainKeyFree row) {
-        return row.plain.insert().execute(row.key, row.key);
+    public Result updateByKey(Tables tables) {
+        return tables.target.update().execute(tables.nextKey());
     }
 
     @Benchmark
-    public Result updateByKeyWithMaterializedView(Tables tables) {
-        return tables.source.update().execute(tables.nextKey());
-    }
-
-    @Benchmark
-    public Result updateByKeyPlainTable(Tables tables) {
-        return tables.plain.update().execute(tables.nextKey());
-    }
-
-    @Benchmark
-    public Result deleteByKeyWithMaterializedView(SourceRowToDelete row) {
-        return row.source.delete().execute(row.key);
-    }
-
-    @Benchmark
-    public Result deleteByKeyPlainTable(PlainRowToDelete row) {
-        return row.plain.delete().execute(row.key);
+    public Result deleteByKey(RowToDelete row) {
+        return row.target.delete().execute(row.key);
     }
 }

@@ -5,7 +5,11 @@ import io.derive.engine.api.Row;
 import io.derive.engine.api.Session;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
+import org.openjdk.jmh.runner.options.TimeValue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
@@ -31,12 +35,12 @@ class PerRowMaintenanceBenchmarkTest {
     }
 
     @Test
-    void insertWithMaterializedViewPutsBackTheFreedRowAndKeepsTheViewEqualToItsBody() throws Exception {
-        PerRowMaintenanceBenchmark.SourceKeyFree row = open(new PerRowMaintenanceBenchmark.SourceKeyFree());
+    void insertOnTheMeasurePutsBackTheFreedRowAndKeepsTheViewEqualToItsBody() throws Exception {
+        PerRowMaintenanceBenchmark.KeyFree row = open(new PerRowMaintenanceBenchmark.KeyFree(), "measure");
 
         List<Result> results = call(() -> {
             row.removeRow();
-            return benchmark.insertWithMaterializedView(row);
+            return benchmark.insert(row);
         });
 
         assertThat(results).allSatisfy(r -> assertThat(r.updateCount()).isOne());
@@ -45,12 +49,12 @@ class PerRowMaintenanceBenchmarkTest {
     }
 
     @Test
-    void insertPlainTablePutsBackTheFreedRow() throws Exception {
-        PerRowMaintenanceBenchmark.PlainKeyFree row = open(new PerRowMaintenanceBenchmark.PlainKeyFree());
+    void insertOnTheFloorPutsBackTheFreedRow() throws Exception {
+        PerRowMaintenanceBenchmark.KeyFree row = open(new PerRowMaintenanceBenchmark.KeyFree(), "floor");
 
         List<Result> results = call(() -> {
             row.removeRow();
-            return benchmark.insertPlainTable(row);
+            return benchmark.insert(row);
         });
 
         assertThat(results).allSatisfy(r -> assertThat(r.updateCount()).isOne());
@@ -58,10 +62,10 @@ class PerRowMaintenanceBenchmarkTest {
     }
 
     @Test
-    void updateByKeyWithMaterializedViewKeepsTheViewEqualToItsBody() throws Exception {
-        PerRowMaintenanceBenchmark.Tables tables = open(new PerRowMaintenanceBenchmark.Tables());
+    void updateByKeyOnTheMeasureKeepsTheViewEqualToItsBody() throws Exception {
+        PerRowMaintenanceBenchmark.Tables tables = open(new PerRowMaintenanceBenchmark.Tables(), "measure");
 
-        List<Result> results = call(() -> benchmark.updateByKeyWithMaterializedView(tables));
+        List<Result> results = call(() -> benchmark.updateByKey(tables));
 
         assertThat(results).allSatisfy(r -> assertThat(r.updateCount()).isOne());
         assertThat(value("""
@@ -71,10 +75,10 @@ class PerRowMaintenanceBenchmarkTest {
     }
 
     @Test
-    void updateByKeyPlainTableChangesOneRowPerCall() throws Exception {
-        PerRowMaintenanceBenchmark.Tables tables = open(new PerRowMaintenanceBenchmark.Tables());
+    void updateByKeyOnTheFloorChangesOneRowPerCall() throws Exception {
+        PerRowMaintenanceBenchmark.Tables tables = open(new PerRowMaintenanceBenchmark.Tables(), "floor");
 
-        List<Result> results = call(() -> benchmark.updateByKeyPlainTable(tables));
+        List<Result> results = call(() -> benchmark.updateByKey(tables));
 
         assertThat(results).allSatisfy(r -> assertThat(r.updateCount()).isOne());
         assertThat(value("""
@@ -83,11 +87,11 @@ class PerRowMaintenanceBenchmarkTest {
     }
 
     @Test
-    void deleteByKeyWithMaterializedViewRemovesOneRowAndKeepsTheViewEqualToItsBody() throws Exception {
-        PerRowMaintenanceBenchmark.SourceRowToDelete row = open(new PerRowMaintenanceBenchmark.SourceRowToDelete());
+    void deleteByKeyOnTheMeasureRemovesOneRowAndKeepsTheViewEqualToItsBody() throws Exception {
+        PerRowMaintenanceBenchmark.RowToDelete row = open(new PerRowMaintenanceBenchmark.RowToDelete(), "measure");
         row.chooseRow();
 
-        Result result = benchmark.deleteByKeyWithMaterializedView(row);
+        Result result = benchmark.deleteByKey(row);
 
         assertThat(result.updateCount()).isOne();
         assertThat(count("src_mv")).isEqualTo(ROWS - 1);
@@ -96,11 +100,11 @@ class PerRowMaintenanceBenchmarkTest {
 
     @Test
     void restoringTheDeletedSourceRowKeepsTheViewEqualToItsBody() throws Exception {
-        PerRowMaintenanceBenchmark.SourceRowToDelete row = open(new PerRowMaintenanceBenchmark.SourceRowToDelete());
+        PerRowMaintenanceBenchmark.RowToDelete row = open(new PerRowMaintenanceBenchmark.RowToDelete(), "measure");
 
         call(() -> {
             row.chooseRow();
-            Result result = benchmark.deleteByKeyWithMaterializedView(row);
+            Result result = benchmark.deleteByKey(row);
             row.restoreRow();
             return result;
         });
@@ -110,19 +114,37 @@ class PerRowMaintenanceBenchmarkTest {
     }
 
     @Test
-    void deleteByKeyPlainTableRemovesOneRowThatTheTeardownPutsBack() throws Exception {
-        PerRowMaintenanceBenchmark.PlainRowToDelete row = open(new PerRowMaintenanceBenchmark.PlainRowToDelete());
+    void deleteByKeyOnTheFloorRemovesOneRowThatTheTeardownPutsBack() throws Exception {
+        PerRowMaintenanceBenchmark.RowToDelete row = open(new PerRowMaintenanceBenchmark.RowToDelete(), "floor");
         row.chooseRow();
 
-        assertThat(benchmark.deleteByKeyPlainTable(row).updateCount()).isOne();
+        assertThat(benchmark.deleteByKey(row).updateCount()).isOne();
         assertThat(count("plain")).isEqualTo(ROWS - 1);
         row.restoreRow();
         assertThat(count("plain")).isEqualTo(ROWS);
     }
 
     @Test
+    void alternatingIterationsWriteTheMeasureFirstInWarmUpAndAgainInMeasurement() throws Exception {
+        PerRowMaintenanceBenchmark.Tables tables = open(new PerRowMaintenanceBenchmark.Tables(), "alternating");
+        List<String> written = new ArrayList<>(List.of(side(tables)));
+
+        for (IterationType type : List.of(IterationType.WARMUP, IterationType.WARMUP,
+                IterationType.MEASUREMENT, IterationType.MEASUREMENT, IterationType.MEASUREMENT)) {
+            tables.chooseTable(iteration(type));
+            written.add(side(tables));
+        }
+
+        assertThat(written).containsExactly("measure", "floor", "measure", "measure", "floor", "measure");
+    }
+
+    private static String side(PerRowMaintenanceBenchmark.Tables tables) {
+        return tables.target == tables.source ? "measure" : tables.target == tables.plain ? "floor" : "neither";
+    }
+
+    @Test
     void writesVisitThePreloadedKeysInOrderRoundAndRound() throws Exception {
-        PerRowMaintenanceBenchmark.Tables tables = open(new PerRowMaintenanceBenchmark.Tables());
+        PerRowMaintenanceBenchmark.Tables tables = open(new PerRowMaintenanceBenchmark.Tables(), "alternating");
 
         List<Long> keys = IntStream.range(0, ROWS + 2).mapToObj(i -> tables.nextKey()).toList();
 
@@ -132,7 +154,7 @@ class PerRowMaintenanceBenchmarkTest {
 
     @Test
     void floorTableStartsWithTheSameRowsAsTheSource() throws Exception {
-        open(new PerRowMaintenanceBenchmark.Tables());
+        open(new PerRowMaintenanceBenchmark.Tables(), "alternating");
 
         assertThat(rows("""
                 select id, a, b from plain order by id
@@ -141,12 +163,18 @@ class PerRowMaintenanceBenchmarkTest {
                 """));
     }
 
-    /** Sets the trial up as JMH would before its first invocation. */
-    private <T extends PerRowMaintenanceBenchmark.Tables> T open(T state) throws Exception {
+    /** Sets the trial up as JMH would before its first invocation, writing to {@code side}. */
+    private <T extends PerRowMaintenanceBenchmark.Tables> T open(T state, String side) throws Exception {
+        state.side = side;
         state.open();
+        state.chooseTable(iteration(IterationType.WARMUP));
         trial = state;
         check = state.database.openSession();
         return state;
+    }
+
+    private static IterationParams iteration(IterationType type) {
+        return new IterationParams(type, 1, TimeValue.seconds(1), 1);
     }
 
     private static List<Result> call(Supplier<Result> benchmarkMethod) {
