@@ -18,7 +18,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.runner.IterationType;
 
 import java.util.concurrent.TimeUnit;
 
@@ -66,8 +65,7 @@ public class PerRowMaintenanceBenchmark {
         /** The statements of the table this iteration writes. */
         Statements target;
         private long writes;
-        private boolean measuring;
-        private int iterations;
+        private final AlternatingIterations turns = new AlternatingIterations();
 
         @Setup(Level.Trial)
         public void open() throws Exception {
@@ -93,22 +91,13 @@ public class PerRowMaintenanceBenchmark {
             writes = 0;
         }
 
-        /**
-         * Chooses this iteration's table; alternating, the measure takes the first of the warm-up
-         * iterations and the first of the measured ones, so measured iteration {@code i} is the
-         * measure's exactly when {@code i} is even.
-         */
+        /** Chooses this iteration's table. */
         @Setup(Level.Iteration)
         public void chooseTable(IterationParams iteration) {
-            boolean measured = iteration.getType() == IterationType.MEASUREMENT;
-            if (measured != measuring) {
-                measuring = measured;
-                iterations = 0;
-            }
             target = switch (side) {
                 case "measure" -> source;
                 case "floor" -> plain;
-                case "alternating" -> iterations++ % 2 == 0 ? source : plain;
+                case "alternating" -> turns.measureIn(iteration) ? source : plain;
                 default -> throw new IllegalArgumentException("side is measure, floor or alternating, not " + side);
             };
         }
