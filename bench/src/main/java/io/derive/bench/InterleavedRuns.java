@@ -15,6 +15,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import static io.derive.bench.AlternatingRuns.median;
+
 /**
  * Measures one ratio of the benchmark table — a measure ÷ its floor — from a benchmark that
  * writes both in one JVM, alternating iteration by iteration, the measure in even measured
@@ -31,8 +33,7 @@ import java.util.Locale;
  * BENCHMARK is a JMH include pattern that selects one benchmark (end it with {@code $}); the JMH
  * options, such as {@code -p side=alternating -wi 10 -w 1s -i 20 -r 1s}, apply to each fork, and
  * a {@code -f} among them is overridden by FORKS. An odd count of measured iterations leaves the
- * last one unpaired.
- * JMH's own output is silenced unless a {@code -v} asks for it.
+ * last one unpaired. JMH's own output is silenced unless a {@code -v} asks for it.
  */
 public final class InterleavedRuns {
     private InterleavedRuns() {
@@ -62,12 +63,12 @@ public final class InterleavedRuns {
             measures.addAll(measure);
             floors.addAll(floor);
             System.out.printf(Locale.ROOT, "fork %d: measure %.4g | floor %.4g | median of %d pairs %.3f (%.3f–%.3f)%n",
-                    fork, AlternatingRuns.median(measure), AlternatingRuns.median(floor), pairs.size(), AlternatingRuns.median(pairs),
+                    fork, median(measure), median(floor), pairs.size(), median(pairs),
                     pairs.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN),
                     pairs.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN));
         }
         System.out.printf(Locale.ROOT, "all %d forks: measure %.4g | floor %.4g | median of %d pairs %.3f%n",
-                forks, AlternatingRuns.median(measures), AlternatingRuns.median(floors), allPairs.size(), AlternatingRuns.median(allPairs));
+                forks, median(measures), median(floors), allPairs.size(), median(allPairs));
     }
 
     /** The measured iterations' scores of one fork of the benchmark {@code pattern} selects, in order. */
