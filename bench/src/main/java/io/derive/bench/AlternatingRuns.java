@@ -62,20 +62,25 @@ public final class AlternatingRuns {
 
     /** One fork of the benchmark {@code pattern} selects, scored by the median of its measured iterations. */
     private static double fork(CommandLineOptions common, String pattern) throws RunnerException {
+        return median(measuredScores(common, pattern));
+    }
+
+    /** The measured iterations' scores of one fork of the benchmark {@code pattern} selects, in order. */
+    static List<Double> measuredScores(CommandLineOptions common, String pattern) throws RunnerException {
         OptionsBuilder options = new OptionsBuilder();
         options.parent(common).include(pattern).forks(1);
         if (!common.verbosity().hasValue()) {
-            // the rounds' lines are the progress; JMH's own would bury them
+            // the runner's own lines of progress are the rounds' or forks'; JMH's would bury them
             options.verbosity(VerboseMode.SILENT);
         }
         RunResult result = new Runner(options.build()).runSingle();
-        List<Double> iterations = new ArrayList<>();
+        List<Double> scores = new ArrayList<>();
         for (BenchmarkResult benchmark : result.getBenchmarkResults()) {
             for (IterationResult iteration : benchmark.getIterationResults()) {
-                iterations.add(iteration.getPrimaryResult().getScore());
+                scores.add(iteration.getPrimaryResult().getScore());
             }
         }
-        return median(iterations);
+        return scores;
     }
 
     private static void report(PrintStream out, String label, List<Double> measured, List<Double> floors) {

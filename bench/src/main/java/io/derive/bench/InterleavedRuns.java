@@ -1,20 +1,15 @@
 package io.derive.bench;
 
-import org.openjdk.jmh.results.BenchmarkResult;
-import org.openjdk.jmh.results.IterationResult;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import static io.derive.bench.AlternatingRuns.measuredScores;
 import static io.derive.bench.AlternatingRuns.median;
 
 /**
@@ -50,7 +45,7 @@ public final class InterleavedRuns {
         List<Double> measures = new ArrayList<>();
         List<Double> floors = new ArrayList<>();
         for (int fork = 1; fork <= forks; fork++) {
-            List<Double> scores = fork(common, args[1]);
+            List<Double> scores = measuredScores(common, args[1]);
             List<Double> pairs = new ArrayList<>();
             List<Double> measure = new ArrayList<>();
             List<Double> floor = new ArrayList<>();
@@ -69,23 +64,5 @@ public final class InterleavedRuns {
         }
         System.out.printf(Locale.ROOT, "all %d forks: measure %.4g | floor %.4g | median of %d pairs %.3f%n",
                 forks, median(measures), median(floors), allPairs.size(), median(allPairs));
-    }
-
-    /** The measured iterations' scores of one fork of the benchmark {@code pattern} selects, in order. */
-    private static List<Double> fork(CommandLineOptions common, String pattern) throws RunnerException {
-        OptionsBuilder options = new OptionsBuilder();
-        options.parent(common).include(pattern).forks(1);
-        if (!common.verbosity().hasValue()) {
-            // the forks' lines are the progress; JMH's own would bury them
-            options.verbosity(VerboseMode.SILENT);
-        }
-        RunResult result = new Runner(options.build()).runSingle();
-        List<Double> scores = new ArrayList<>();
-        for (BenchmarkResult benchmark : result.getBenchmarkResults()) {
-            for (IterationResult iteration : benchmark.getIterationResults()) {
-                scores.add(iteration.getPrimaryResult().getScore());
-            }
-        }
-        return scores;
     }
 }
