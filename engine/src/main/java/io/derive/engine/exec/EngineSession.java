@@ -227,6 +227,8 @@ public final class EngineSession implements Session {
                     + " a statement that holds fewer rows at once (a limit, a narrower where clause) can run",
                     statement.span().line(), statement.span().column());
         } catch (RuntimeException e) {
+            // A statement the heap stopped lets go of its rows here (its undo ends it, under autocommit).
+            context = null;
             undo(txn, savepoint, autocommit);
             DeriveException reported = asDeriveException(e, statement);
             if (DeriveException.DEADLOCK.equals(reported.code()) && !autocommit) {

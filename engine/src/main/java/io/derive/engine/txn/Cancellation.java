@@ -19,6 +19,8 @@ public final class Cancellation {
     private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
     private final String transaction;
     private final HeapPressure heap;
+    /** Whether the heap stopped the running statement, which has not yet let go of its rows: the owner thread's. */
+    private boolean stoppedByHeap;
 
     /**
      * @param transaction how the error names the canceled transaction's session and database
@@ -42,7 +44,23 @@ public final class Cancellation {
         if (state.get() == State.CANCELED) {
             throw canceled();
         }
-        heap.check(transaction);
+        try {
+            heap.check(transaction);
+        } catch (DeriveException e) {
+            stoppedByHeap = true;
+            throw e;
+        }
+    }
+
+    /**
+     * The transaction's statement ended, or the transaction did: what a statement the heap
+     * stopped held is garbage now, so collections measure again ({@link HeapPressure#released}).
+     */
+    void statementEnded() {
+        if (stoppedByHeap) {
+            stoppedByHeap = false;
+            heap.released();
+        }
     }
 
     /**

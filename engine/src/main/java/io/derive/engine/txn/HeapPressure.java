@@ -15,11 +15,10 @@ import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /**
@@ -31,8 +30,10 @@ import java.util.stream.Collectors;
  * collection leaves the heap over the limit, each statement that reads or writes a row stops at
  * its next one with {@link DeriveException#OUT_OF_MEMORY} ({@link #check}). About one statement
  * is stopped per reading: stopped and rolled back, it frees what it held, so the statements
- * after it run until the next collection measures again (and stops the next, if the heap is
- * still over the limit).
+ * after it run until a collection that started after it let go ({@link #released}) measures
+ * again (and stops the next, if the heap is still over the limit). A collection that started
+ * earlier, while the stopped statement was still unwinding, counted its rows as live: its
+ * reading is spent.
  *
  * <p>The fill is what the JVM reports with each collection (its garbage-collection
  * notifications, which HotSpot's G1, parallel and serial collectors send), so it costs statements one
@@ -71,8 +72,13 @@ public final class HeapPressure implements AutoCloseable {
 
     private final double limit;
     private final List<NotificationEmitter> watched = new ArrayList<>();
-    /** Per collector, how many collections it had made when a statement was last stopped: their readings are spent. */
-    private volatile Map<String, Long> collectedBeforeStop = Map.of();
+    /** Statements stopped that have not let go of their rows yet: while there are any, readings are spent. */
+    private final AtomicInteger unwinding = new AtomicInteger();
+    /**
+     * When (milliseconds of JVM uptime, the clock of a collection's start) the latest stopped
+     * statement let go of its rows: readings of collections that started before are spent.
+     */
+    private volatile long spentUntil = -1;
     private final NotificationListener listener = this::collected;
     /**
      * How full the latest collection left the heap: the fraction of the maximum heap in use, or
@@ -80,7 +86,7 @@ public final class HeapPressure implements AutoCloseable {
      */
     private volatile double fill;
 
-    private HeapPressure(double limit) {
+    HeapPressure(double limit) {
         this.limit = limit;
     }
 
@@ -127,21 +133,15 @@ public final class HeapPressure implements AutoCloseable {
 
     /**
      * Stops a statement of {@code transaction} when the latest collection left the heap over the
-     * limit, once per collection.
+     * limit, once per collection. A statement stopped must be {@linkplain #released released} once
+     * it has let go of what it held.
      *
      * @throws DeriveException {@link DeriveException#OUT_OF_MEMORY} when the latest collection left the heap over the limit
      */
     void check(String transaction) {
         double now = fill;
         if (now >= limit) {
-            // What the stopped statement held is garbage now; until the next collection measures
-            // again, let the statements after it run rather than stop them all on a stale reading
-            // (including one of a collection before now that is still on its way).
-            Map<String, Long> counts = new HashMap<>();
-            for (GarbageCollectorMXBean collector : COLLECTORS) {
-                counts.put(collector.getName(), collector.getCollectionCount());
-            }
-            collectedBeforeStop = counts;
+            unwinding.incrementAndGet();
             fill = 0;
             throw new DeriveException(DeriveException.OUT_OF_MEMORY, String.format(Locale.ROOT,
                     "the statement of %s was stopped: the heap is %.0f%% full after garbage collection, over the"
@@ -151,12 +151,39 @@ public final class HeapPressure implements AutoCloseable {
         }
     }
 
+    /**
+     * A statement {@link #check} stopped has let go of its rows (its statement or transaction
+     * ended): from collections that start after now, readings count again.
+     */
+    void released() {
+        spentUntil = ManagementFactory.getRuntimeMXBean().getUptime();
+        unwinding.decrementAndGet();
+    }
+
+    /**
+     * A collection's reading.
+     *
+     * @param startedAt when the collection started, in milliseconds of JVM uptime
+     * @param reading   the fraction of the heap in use after it, or the old generation's own when that is higher
+     */
+    void measured(long startedAt, double reading) {
+        if (unwinding.get() > 0 || startedAt <= spentUntil) {
+            return;
+        }
+        double before = fill;
+        fill = reading;
+        if (before < limit && reading >= limit) {
+            LOG.log(System.Logger.Level.WARNING, String.format(Locale.ROOT, "the heap is %.0f%% full after garbage"
+                    + " collection: statements stop until it is below %.0f%% (%s)", reading * 100, limit * 100, LIMIT_PROPERTY));
+        }
+    }
+
     private void collected(Notification notification, Object handback) {
         if (!COLLECTION_ENDED.equals(notification.getType())
                 || !(notification.getUserData() instanceof CompositeData info)
                 || !(info.get("gcInfo") instanceof CompositeData gc)
-                || !(gc.get("memoryUsageAfterGc") instanceof TabularData pools)
-                || gc.get("id") instanceof Long id && id <= collectedBeforeStop.getOrDefault(info.get("gcName"), 0L)) {
+                || !(gc.get("startTime") instanceof Long startedAt)
+                || !(gc.get("memoryUsageAfterGc") instanceof TabularData pools)) {
             return;
         }
         long used = 0;
@@ -172,12 +199,7 @@ public final class HeapPressure implements AutoCloseable {
                 }
             }
         }
-        double before = fill;
-        fill = Math.max((double) used / MAX_HEAP, oldest);
-        if (before < limit && fill >= limit) {
-            LOG.log(System.Logger.Level.WARNING, String.format(Locale.ROOT, "the heap is %.0f%% full after garbage"
-                    + " collection: statements stop until it is below %.0f%% (%s)", fill * 100, limit * 100, LIMIT_PROPERTY));
-        }
+        measured(startedAt, Math.max((double) used / MAX_HEAP, oldest));
     }
 
     @Override

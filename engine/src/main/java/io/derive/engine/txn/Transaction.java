@@ -196,13 +196,17 @@ public final class Transaction implements LockOwner {
         session.reading(reading.sequence());
     }
 
-    /** Closes the statement's snapshot: reads outside a statement see the latest committed state. */
+    /**
+     * Closes the statement's snapshot: reads outside a statement see the latest committed state.
+     * A statement the heap stopped has let go of its rows by now.
+     */
     public void endStatement() {
         if (reading != null) {
             shared.snapshots().close(reading);
             reading = null;
             session.reading(Long.MAX_VALUE);
         }
+        cancellation.statementEnded();
     }
 
     /**
