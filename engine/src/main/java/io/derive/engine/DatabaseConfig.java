@@ -29,10 +29,17 @@ import java.util.Objects;
  *                         cannot adopt are refilled during the open ({@link RehydrateMode#INLINE},
  *                         the default) or left pending for {@code rehydrate materialized view}
  *                         ({@link RehydrateMode#DEFERRED}); no effect on a database that is not durable
+ * @param statementCacheSize how many statement texts each session keeps parsed, with a query's
+ *                         plan while the schema stays as it was, for the next run of the same text
+ *                         ({@value #DEFAULT_STATEMENT_CACHE_SIZE} by default; 0 keeps none): what
+ *                         {@code Session.execute(sql, …)} saves where a prepared statement would
  */
 public record DatabaseConfig(String name, String defaultHost, Duration writeLockTimeout,
                              List<TableModule> modules, List<SchemaChangeListener> schemaChangeListeners,
-                             String durableHost, RehydrateMode rehydrateMode) {
+                             String durableHost, RehydrateMode rehydrateMode, int statementCacheSize) {
+
+    /** How many statement texts a session keeps parsed unless the configuration says otherwise. */
+    public static final int DEFAULT_STATEMENT_CACHE_SIZE = 64;
 
     public DatabaseConfig {
         Objects.requireNonNull(name, "name");
@@ -42,6 +49,9 @@ public record DatabaseConfig(String name, String defaultHost, Duration writeLock
         if (writeLockTimeout.isNegative()) {
             throw new IllegalArgumentException("writeLockTimeout must not be negative");
         }
+        if (statementCacheSize < 0) {
+            throw new IllegalArgumentException("statementCacheSize must not be negative");
+        }
         modules = List.copyOf(modules);
         schemaChangeListeners = List.copyOf(schemaChangeListeners);
     }
@@ -49,7 +59,8 @@ public record DatabaseConfig(String name, String defaultHost, Duration writeLock
     /** A configuration that rehydrates {@linkplain RehydrateMode#INLINE inline}. */
     public DatabaseConfig(String name, String defaultHost, Duration writeLockTimeout, List<TableModule> modules,
                           List<SchemaChangeListener> schemaChangeListeners, String durableHost) {
-        this(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, durableHost, RehydrateMode.INLINE);
+        this(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, durableHost, RehydrateMode.INLINE,
+                DEFAULT_STATEMENT_CACHE_SIZE);
     }
 
     public DatabaseConfig(String name, String defaultHost, Duration writeLockTimeout, List<TableModule> modules) {
@@ -78,18 +89,18 @@ public record DatabaseConfig(String name, String defaultHost, Duration writeLock
 
     /** The same configuration with its catalog kept by the module {@code host}; see {@link #durableHost()}. */
     public DatabaseConfig withDurableHost(String host) {
-        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, host, rehydrateMode);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, host, rehydrateMode, statementCacheSize);
     }
 
     public DatabaseConfig withSchemaChangeListener(SchemaChangeListener listener) {
         List<SchemaChangeListener> all = new ArrayList<>(schemaChangeListeners);
         all.add(listener);
-        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, all, durableHost, rehydrateMode);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, all, durableHost, rehydrateMode, statementCacheSize);
     }
 
     /** The same configuration with its views refilled as {@code mode} says; see {@link #rehydrateMode()}. */
     public DatabaseConfig withRehydrateMode(RehydrateMode mode) {
-        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, durableHost, mode);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, durableHost, mode, statementCacheSize);
     }
 
     public static DatabaseConfig named(String name) {
@@ -97,16 +108,22 @@ public record DatabaseConfig(String name, String defaultHost, Duration writeLock
     }
 
     public DatabaseConfig withDefaultHost(String host) {
-        return new DatabaseConfig(name, host, writeLockTimeout, modules, schemaChangeListeners, durableHost, rehydrateMode);
+        return new DatabaseConfig(name, host, writeLockTimeout, modules, schemaChangeListeners, durableHost, rehydrateMode, statementCacheSize);
     }
 
     public DatabaseConfig withWriteLockTimeout(Duration timeout) {
-        return new DatabaseConfig(name, defaultHost, timeout, modules, schemaChangeListeners, durableHost, rehydrateMode);
+        return new DatabaseConfig(name, defaultHost, timeout, modules, schemaChangeListeners, durableHost, rehydrateMode, statementCacheSize);
     }
 
     public DatabaseConfig withModule(TableModule module) {
         List<TableModule> all = new ArrayList<>(modules);
         all.add(module);
-        return new DatabaseConfig(name, defaultHost, writeLockTimeout, all, schemaChangeListeners, durableHost, rehydrateMode);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, all, schemaChangeListeners, durableHost, rehydrateMode, statementCacheSize);
+    }
+
+    /** The same configuration with sessions keeping {@code size} statement texts parsed; see {@link #statementCacheSize()}. */
+    public DatabaseConfig withStatementCacheSize(int size) {
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, durableHost, rehydrateMode,
+                size);
     }
 }

@@ -42,6 +42,7 @@ final class EngineDatabase implements Database {
     private final Map<String, TableModule> modules;
     private final AtomicLong sessionIds = new AtomicLong();
     private final RehydrateMode rehydrateMode;
+    private final int statementCacheSize;
     private final HeapPressure heapPressure;
     private DurableCatalog durable;
     private TableModule durableHost;
@@ -55,6 +56,7 @@ final class EngineDatabase implements Database {
         this.name = config.name();
         this.modules = modules;
         this.rehydrateMode = config.rehydrateMode();
+        this.statementCacheSize = config.statementCacheSize();
         this.heapPressure = HeapPressure.watch();
         CommittedState committed = new CommittedState(config.name(), config.writeLockTimeout(), heapPressure);
         this.services = new EngineServices(config.name(), committed, modules, config.defaultHost());
@@ -132,7 +134,8 @@ final class EngineDatabase implements Database {
 
     /** A session of the database's own: it works while the database waits, and on what is fenced. */
     private Session ownSession() {
-        return new EngineSession(services, sessionIds.incrementAndGet(), true);
+        // it runs statements the database makes, each once
+        return new EngineSession(services, sessionIds.incrementAndGet(), 0, true);
     }
 
     @Override
@@ -235,7 +238,7 @@ final class EngineDatabase implements Database {
     @Override
     public Session openSession() {
         requireNotClosed();
-        return new EngineSession(services, sessionIds.incrementAndGet());
+        return new EngineSession(services, sessionIds.incrementAndGet(), statementCacheSize, false);
     }
 
     private void requireNotClosed() {

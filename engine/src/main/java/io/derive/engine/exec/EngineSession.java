@@ -31,7 +31,8 @@ import java.util.Map;
 import javax.transaction.xa.Xid;
 
 /**
- * The engine's {@link Session}: parses each statement, runs it inside a statement savepoint of
+ * The engine's {@link Session}: parses each statement (a text it ran lately only once:
+ * {@link StatementCache}), runs it inside a statement savepoint of
  * the open transaction (or of a transaction of its own in autocommit), and maps every failure
  * to a {@link DeriveException}.
  *
@@ -51,6 +52,7 @@ public final class EngineSession implements Session {
     private final Pragmas pragmas = new Pragmas();
     private final SqlSavepoints savepoints = new SqlSavepoints();
     private final SessionResources resources;
+    private final StatementCache statements;
     private final boolean opensDatabase;
     private boolean closed;
     /**
@@ -59,18 +61,17 @@ public final class EngineSession implements Session {
      */
     private volatile Cancellation latest;
 
-    public EngineSession(EngineServices services, long id) {
-        this(services, id, false);
-    }
-
     /**
-     * @param opensDatabase true for a session of the database's own (rehydrate, and the restore of
-     *                      what in-doubt branches fenced), which works while the database is
-     *                      {@linkplain EngineServices#unavailable unavailable} and on fenced objects
+     * @param statementCacheSize how many statement texts the session keeps parsed (and planned)
+     *                           for the next run of the same text ({@link StatementCache}); 0 keeps none
+     * @param opensDatabase      true for a session of the database's own (rehydrate, and the restore of
+     *                           what in-doubt branches fenced), which works while the database is
+     *                           {@linkplain EngineServices#unavailable unavailable} and on fenced objects
      */
-    public EngineSession(EngineServices services, long id, boolean opensDatabase) {
+    public EngineSession(EngineServices services, long id, int statementCacheSize, boolean opensDatabase) {
         this.services = services;
         this.id = id;
+        this.statements = new StatementCache(statementCacheSize);
         this.opensDatabase = opensDatabase;
         this.description = "session " + id + " of database '" + services.databaseName() + "'";
         this.resources = new SessionResources(description, services.committed().snapshots());
@@ -105,15 +106,20 @@ public final class EngineSession implements Session {
     }
 
     private static Statement parse(String sql) {
+        return Parser.parseStatement(requireText(sql));
+    }
+
+    private static String requireText(String sql) {
         if (sql == null) {
             throw new DeriveException(DeriveException.SYNTAX, "no statement to run");
         }
-        return Parser.parseStatement(sql);
+        return sql;
     }
 
     private Result run(String sql, Parameters parameters) {
         requireOpen();
-        return run(parse(sql), sql, parameters, null);
+        StatementCache.Entry entry = statements.of(requireText(sql));
+        return run(entry.statement(), sql, parameters, entry.plans());
     }
 
     /** Runs one statement; its clock readings all see one instant, as in SQLite. */

@@ -1,0 +1,53 @@
+package io.derive.engine.exec;
+
+import io.derive.engine.api.DeriveException;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class StatementCacheTest {
+
+    @Test
+    void aTextRunAgainIsTheEntryParsedTheFirstTime() {
+        StatementCache cache = new StatementCache(4);
+
+        StatementCache.Entry first = cache.of("select 1");
+
+        assertThat(cache.of("select 1")).isSameAs(first);
+        assertThat(cache.of("select  1")).isNotSameAs(first);
+    }
+
+    @Test
+    void theLeastRecentlyUsedTextIsGivenUpFirst() {
+        StatementCache cache = new StatementCache(2);
+        StatementCache.Entry a = cache.of("select 'a'");
+        StatementCache.Entry b = cache.of("select 'b'");
+        cache.of("select 'a'");
+
+        cache.of("select 'c'");
+
+        assertThat(cache.size()).isEqualTo(2);
+        assertThat(cache.of("select 'a'")).isSameAs(a);
+        assertThat(cache.of("select 'b'")).isNotSameAs(b);
+    }
+
+    @Test
+    void sizeZeroKeepsNothing() {
+        StatementCache cache = new StatementCache(0);
+        StatementCache.Entry first = cache.of("select 1");
+
+        assertThat(cache.size()).isZero();
+        assertThat(cache.of("select 1")).isNotSameAs(first);
+    }
+
+    @Test
+    void aTextThatFailsToParseIsNotKept() {
+        StatementCache cache = new StatementCache(4);
+
+        assertThatThrownBy(() -> cache.of("select 1 frm t"))
+                .isInstanceOf(DeriveException.class)
+                .extracting(e -> ((DeriveException) e).code()).isEqualTo(DeriveException.SYNTAX);
+        assertThat(cache.size()).isZero();
+    }
+}
