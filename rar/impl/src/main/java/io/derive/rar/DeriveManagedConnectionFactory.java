@@ -29,12 +29,15 @@ import jakarta.resource.spi.ResourceAdapterInternalException;
 import jakarta.resource.spi.ValidatingManagedConnectionFactory;
 
 /**
- * Creates managed connections to one Derive database, described by five config properties:
+ * Creates managed connections to one Derive database, described by seven config properties:
  * {@code databaseName}, {@code defaultHost} (the table module for tables that name none,
  * {@code memory}), {@code writeLockTimeoutMillis}, {@code databaseDirectory} (when set, the
  * database is durable: its catalog and Derby tables live in that directory and are rehydrated
  * when the adapter first opens it; empty for a database that lives as long as the adapter) and
- * {@code derbyLockTimeoutSeconds} (how long a Derby-hosted access waits for a row lock).
+ * {@code derbyLockTimeoutSeconds} (how long a Derby-hosted access waits for a row lock),
+ * {@code rehydrateMode} and {@code statementCacheSize} (how many statement texts each managed
+ * connection keeps parsed, and a query's plan, for the next request that runs the same text; 0
+ * keeps none).
  */
 public class DeriveManagedConnectionFactory
         implements ManagedConnectionFactory, ValidatingManagedConnectionFactory, ResourceAdapterAssociation {
@@ -47,6 +50,7 @@ public class DeriveManagedConnectionFactory
     private String databaseDirectory = "";
     private Integer derbyLockTimeoutSeconds = 10;
     private String rehydrateMode = "inline";
+    private Integer statementCacheSize = DatabaseConfig.DEFAULT_STATEMENT_CACHE_SIZE;
 
     private transient DeriveResourceAdapter resourceAdapter;
     private transient PrintWriter logWriter;
@@ -99,6 +103,25 @@ public class DeriveManagedConnectionFactory
         this.rehydrateMode = rehydrateMode;
     }
 
+    public Integer getStatementCacheSize() {
+        return statementCacheSize;
+    }
+
+    public void setStatementCacheSize(Integer statementCacheSize) {
+        this.statementCacheSize = statementCacheSize;
+    }
+
+    /**
+     * @throws DeriveException for a negative or missing size, naming the property
+     */
+    private int statementCache() {
+        if (statementCacheSize == null || statementCacheSize < 0) {
+            throw new DeriveException(DeriveException.SYNTAX, "resource adapter property statementCacheSize of database '"
+                    + databaseName + "' must be 0 or more, not " + statementCacheSize);
+        }
+        return statementCacheSize;
+    }
+
     /**
      * {@code inline}: the open refills what it cannot adopt; {@code batch}: it leaves that to the
      * {@code mv-rehydrate} job, and those views are pending until it has refilled them.
@@ -119,11 +142,11 @@ public class DeriveManagedConnectionFactory
         Duration derbyLockTimeout = Duration.ofSeconds(Math.max(1, derbyLockTimeoutSeconds));
         if (databaseDirectory == null || databaseDirectory.isBlank()) {
             return new DatabaseConfig(databaseName, defaultHost, timeout,
-                    List.of(new DerbyTableModule().withLockTimeout(derbyLockTimeout)));
+                    List.of(new DerbyTableModule().withLockTimeout(derbyLockTimeout))).withStatementCacheSize(statementCache());
         }
         DerbyTableModule derby = DerbyTableModule.inDirectory(Path.of(databaseDirectory)).withLockTimeout(derbyLockTimeout);
         return new DatabaseConfig(databaseName, defaultHost, timeout, List.of(derby), List.of(), derby.name())
-                .withRehydrateMode(rehydrate());
+                .withRehydrateMode(rehydrate()).withStatementCacheSize(statementCache());
     }
 
     /**
@@ -242,19 +265,21 @@ public class DeriveManagedConnectionFactory
                 && Objects.equals(writeLockTimeoutMillis, other.writeLockTimeoutMillis)
                 && Objects.equals(databaseDirectory, other.databaseDirectory)
                 && Objects.equals(derbyLockTimeoutSeconds, other.derbyLockTimeoutSeconds)
-                && Objects.equals(rehydrateMode, other.rehydrateMode);
+                && Objects.equals(rehydrateMode, other.rehydrateMode)
+                && Objects.equals(statementCacheSize, other.statementCacheSize);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(databaseName, defaultHost, writeLockTimeoutMillis, databaseDirectory, derbyLockTimeoutSeconds,
-                rehydrateMode);
+                rehydrateMode, statementCacheSize);
     }
 
     @Override
     public String toString() {
         return "DeriveManagedConnectionFactory[databaseName=" + databaseName + ", defaultHost=" + defaultHost
                 + ", writeLockTimeoutMillis=" + writeLockTimeoutMillis + ", databaseDirectory=" + databaseDirectory
-                + ", derbyLockTimeoutSeconds=" + derbyLockTimeoutSeconds + ", rehydrateMode=" + rehydrateMode + "]";
+                + ", derbyLockTimeoutSeconds=" + derbyLockTimeoutSeconds + ", rehydrateMode=" + rehydrateMode
+                + ", statementCacheSize=" + statementCacheSize + "]";
     }
 }
