@@ -89,18 +89,21 @@ public record DatabaseConfig(String name, String defaultHost, Duration writeLock
 
     /** The same configuration with its catalog kept by the module {@code host}; see {@link #durableHost()}. */
     public DatabaseConfig withDurableHost(String host) {
-        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, host, rehydrateMode, statementCacheSize);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, host, rehydrateMode,
+                statementCacheSize);
     }
 
     public DatabaseConfig withSchemaChangeListener(SchemaChangeListener listener) {
         List<SchemaChangeListener> all = new ArrayList<>(schemaChangeListeners);
         all.add(listener);
-        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, all, durableHost, rehydrateMode, statementCacheSize);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, all, durableHost, rehydrateMode,
+                statementCacheSize);
     }
 
     /** The same configuration with its views refilled as {@code mode} says; see {@link #rehydrateMode()}. */
     public DatabaseConfig withRehydrateMode(RehydrateMode mode) {
-        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, durableHost, mode, statementCacheSize);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, modules, schemaChangeListeners, durableHost, mode,
+                statementCacheSize);
     }
 
     public static DatabaseConfig named(String name) {
@@ -108,17 +111,20 @@ public record DatabaseConfig(String name, String defaultHost, Duration writeLock
     }
 
     public DatabaseConfig withDefaultHost(String host) {
-        return new DatabaseConfig(name, host, writeLockTimeout, modules, schemaChangeListeners, durableHost, rehydrateMode, statementCacheSize);
+        return new DatabaseConfig(name, host, writeLockTimeout, modules, schemaChangeListeners, durableHost, rehydrateMode,
+                statementCacheSize);
     }
 
     public DatabaseConfig withWriteLockTimeout(Duration timeout) {
-        return new DatabaseConfig(name, defaultHost, timeout, modules, schemaChangeListeners, durableHost, rehydrateMode, statementCacheSize);
+        return new DatabaseConfig(name, defaultHost, timeout, modules, schemaChangeListeners, durableHost, rehydrateMode,
+                statementCacheSize);
     }
 
     public DatabaseConfig withModule(TableModule module) {
         List<TableModule> all = new ArrayList<>(modules);
         all.add(module);
-        return new DatabaseConfig(name, defaultHost, writeLockTimeout, all, schemaChangeListeners, durableHost, rehydrateMode, statementCacheSize);
+        return new DatabaseConfig(name, defaultHost, writeLockTimeout, all, schemaChangeListeners, durableHost, rehydrateMode,
+                statementCacheSize);
     }
 
     /** The same configuration with sessions keeping {@code size} statement texts parsed; see {@link #statementCacheSize()}. */

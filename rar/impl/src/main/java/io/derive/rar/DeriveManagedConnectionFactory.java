@@ -33,11 +33,11 @@ import jakarta.resource.spi.ValidatingManagedConnectionFactory;
  * {@code databaseName}, {@code defaultHost} (the table module for tables that name none,
  * {@code memory}), {@code writeLockTimeoutMillis}, {@code databaseDirectory} (when set, the
  * database is durable: its catalog and Derby tables live in that directory and are rehydrated
- * when the adapter first opens it; empty for a database that lives as long as the adapter) and
+ * when the adapter first opens it; empty for a database that lives as long as the adapter),
  * {@code derbyLockTimeoutSeconds} (how long a Derby-hosted access waits for a row lock),
- * {@code rehydrateMode} and {@code statementCacheSize} (how many statement texts each managed
- * connection keeps parsed, and a query's plan, for the next request that runs the same text; 0
- * keeps none).
+ * {@code rehydrateMode} ({@code inline} or {@code batch}) and {@code statementCacheSize} (how
+ * many statement texts each managed connection keeps parsed, with a query's plan, for the next
+ * request that runs the same text; 0 keeps none).
  */
 public class DeriveManagedConnectionFactory
         implements ManagedConnectionFactory, ValidatingManagedConnectionFactory, ResourceAdapterAssociation {
