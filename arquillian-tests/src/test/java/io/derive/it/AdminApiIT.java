@@ -56,7 +56,8 @@ class AdminApiIT {
             "derive_view_maintenance_seconds", "derive_view_refreshes", "derive_view_refresh_seconds",
             "derive_view_refresh_rows", "derive_view_stale", "derive_lock_waits", "derive_lock_deadlocks",
             "derive_lock_timeouts", "derive_transactions_open", "derive_transaction_commits",
-            "derive_transaction_rollbacks", "derive_transaction_prepares", "derive_transaction_read_only");
+            "derive_transaction_rollbacks", "derive_transaction_prepares", "derive_transaction_read_only",
+            "derive_statements_reused", "derive_statements_parsed");
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
@@ -115,11 +116,14 @@ class AdminApiIT {
                 .longValue();
         double commits = awaitMetric("derive_transaction_commits", null, v -> v == committed);
         double reads = awaitMetric("derive_transaction_read_only", null, v -> true);
+        double reused = awaitMetric("derive_statements_reused", null, v -> true);
 
         sql("insert into metered_src select value, value - 5 from generate_series(1, 30)");
         assertThat(awaitMetric("derive_transaction_commits", null, v -> v >= commits + 1))
                 .as("the insert, while the metrics' own reads count as read-only").isEqualTo(commits + 1);
         assertThat(awaitMetric("derive_transaction_read_only", null, v -> v > reads)).isGreaterThan(reads);
+        assertThat(awaitMetric("derive_statements_reused", null, v -> v > reused))
+                .as("the gauges' own readings run the texts of the reading before").isGreaterThan(reused);
         HttpResponse<String> twoPhase = get(Scenarios.path("setup", "metered_xa"));
         assertThat(twoPhase.statusCode()).isEqualTo(200);
         twoPhase = get(Scenarios.path("twoResources", "metered_xa", "k", "1"));

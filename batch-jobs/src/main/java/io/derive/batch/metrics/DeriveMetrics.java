@@ -43,7 +43,9 @@ import org.eclipse.microprofile.metrics.Tag;
  *       {@code derive_transaction_rollbacks}, {@code derive_transaction_prepares},
  *       {@code derive_transaction_read_only} (from {@code transaction_counts()}: commits and
  *       rollbacks of transactions that wrote, so these readings, the scheduler's and a console's
- *       polls count as read-only).</li>
+ *       polls count as read-only) and {@code derive_statements_reused},
+ *       {@code derive_statements_parsed} (from {@code statement_cache()}: statements run by a text
+ *       their session kept parsed, or parsed for the run).</li>
  * </ul>
  * The values are read every {@value #PERIOD_SECONDS} seconds, once the database is open, so a
  * scrape never waits for the database; a view's gauges appear at the first reading after it is
@@ -57,6 +59,7 @@ public class DeriveMetrics {
             "refresh_seconds", "refresh_rows", "stale");
     private static final List<String> LOCK_GAUGES = List.of("waits", "deadlocks", "timeouts");
     private static final List<String> TRANSACTION_GAUGES = List.of("open", "commits", "rollbacks", "prepares", "read_only");
+    private static final List<String> STATEMENT_GAUGES = List.of("reused", "parsed");
 
     @Inject
     MetricRegistry registry;
@@ -79,6 +82,10 @@ public class DeriveMetrics {
         for (String name : TRANSACTION_GAUGES) {
             String metric = name.equals("open") ? "derive_transactions_open" : "derive_transaction_" + name;
             gauge(metric, "transaction_counts()." + name, "transaction_counts(): " + name + " since the database opened");
+        }
+        for (String name : STATEMENT_GAUGES) {
+            gauge("derive_statements_" + name, "statement_cache()." + name,
+                    "statement_cache(): statements " + name + " since the database opened");
         }
         reading = scheduler.scheduleWithFixedDelay(this::read, 0, PERIOD_SECONDS, TimeUnit.SECONDS);
     }
@@ -105,6 +112,8 @@ public class DeriveMetrics {
             Row transactions = connection.run("select open, commits, rollbacks, prepares, read_only from transaction_counts()")
                     .rows().get(0);
             TRANSACTION_GAUGES.forEach(name -> readings.put("transaction_counts()." + name, (Number) transactions.get(name)));
+            Row statements = connection.run("select reused, parsed from statement_cache()").rows().get(0);
+            STATEMENT_GAUGES.forEach(name -> readings.put("statement_cache()." + name, (Number) statements.get(name)));
             Set<String> present = new HashSet<>();
             for (Row view : connection.run("select schema, name, row_count as rows, rows_maintained, maintenance_seconds,"
                     + " refreshes, refresh_seconds, refresh_rows, case when stale then 1 else 0 end as stale"

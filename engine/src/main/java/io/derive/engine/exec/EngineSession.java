@@ -71,7 +71,7 @@ public final class EngineSession implements Session {
     public EngineSession(EngineServices services, long id, int statementCacheSize, boolean opensDatabase) {
         this.services = services;
         this.id = id;
-        this.statements = new StatementCache(statementCacheSize);
+        this.statements = new StatementCache(statementCacheSize, services.statementTexts());
         this.opensDatabase = opensDatabase;
         this.description = "session " + id + " of database '" + services.databaseName() + "'";
         this.resources = new SessionResources(description, services.committed().snapshots());

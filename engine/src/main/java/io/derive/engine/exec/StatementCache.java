@@ -1,6 +1,7 @@
 package io.derive.engine.exec;
 
 import io.derive.engine.exec.query.QueryPlanCache;
+import io.derive.engine.exec.query.StatementTextCounters;
 import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.Statement;
 
@@ -17,7 +18,8 @@ import java.util.Map;
  *
  * <p>What is kept depends on the text alone: the parse, and the plan of a query kept while the
  * catalog it was planned against is the current one ({@link QueryPlanCache}). A text that fails
- * to parse is not kept. Not thread-safe: a session is used by one thread at a time.
+ * to parse is not kept. Each run is counted as reused or parsed ({@code statement_cache()}).
+ * Not thread-safe: a session is used by one thread at a time.
  */
 final class StatementCache {
     /** A parsed text and the plan its query last had. */
@@ -25,9 +27,14 @@ final class StatementCache {
     }
 
     private final Map<String, Entry> entries;
+    private final StatementTextCounters counters;
 
-    /** @param capacity how many texts are kept, the least recently used given up first; 0 keeps none */
-    StatementCache(int capacity) {
+    /**
+     * @param capacity how many texts are kept, the least recently used given up first; 0 keeps none
+     * @param counters the database's counts of texts reused and parsed
+     */
+    StatementCache(int capacity, StatementTextCounters counters) {
+        this.counters = counters;
         this.entries = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
@@ -43,10 +50,13 @@ final class StatementCache {
      */
     Entry of(String sql) {
         Entry entry = entries.get(sql);
-        if (entry == null) {
-            entry = new Entry(Parser.parseStatement(sql), new QueryPlanCache());
-            entries.put(sql, entry);
+        if (entry != null) {
+            counters.reused();
+            return entry;
         }
+        entry = new Entry(Parser.parseStatement(sql), new QueryPlanCache());
+        counters.parsed();
+        entries.put(sql, entry);
         return entry;
     }
 

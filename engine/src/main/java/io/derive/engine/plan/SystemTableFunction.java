@@ -142,6 +142,15 @@ public enum SystemTableFunction {
             new OutputColumn("prepares", SqlType.INTEGER, Collation.BINARY, true),
             new OutputColumn("read_only", SqlType.INTEGER, Collation.BINARY, true))),
 
+    /**
+     * {@code statement_cache()}: one row of counters since the database opened: {@code reused}
+     * (statements run by a text their session kept parsed) and {@code parsed} (run by a text
+     * parsed for the run: a first run, a text given up for newer ones, every run where sessions
+     * keep none). Prepared statements count in neither.
+     */
+    STATEMENT_CACHE(List.of(new OutputColumn("reused", SqlType.INTEGER, Collation.BINARY, true),
+            new OutputColumn("parsed", SqlType.INTEGER, Collation.BINARY, true))),
+
     /** {@code generate_series(start, stop[, step])}: one {@code value} per step from start to stop inclusive. */
     GENERATE_SERIES(2, 3, List.of(integer("value")));
 

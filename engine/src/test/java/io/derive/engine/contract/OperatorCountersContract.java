@@ -1,5 +1,6 @@
 package io.derive.engine.contract;
 
+import io.derive.engine.api.PreparedStatement;
 import io.derive.engine.api.Session;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The counters an operator's metrics read: per view, the rows maintenance changed and its time,
  * the refreshes, their time and rows ({@code materialized_views()}); per database, the
- * transactions open, committed and rolled back ({@code transaction_counts()}).
+ * transactions open, committed and rolled back ({@code transaction_counts()}), and the statements
+ * run by a text kept parsed or parsed for the run ({@code statement_cache()}).
  */
 public abstract class OperatorCountersContract extends HostContractTest {
 
@@ -84,5 +86,27 @@ public abstract class OperatorCountersContract extends HostContractTest {
             assertThat(rows(other, "select open from transaction_counts()")).containsExactly(row(2L));
         }
         session.execute("commit");
+    }
+
+    @Test
+    void statementCacheCountsRunsOfTextsKeptAndParsedButNotPreparedOnes() {
+        String counters = "select reused, parsed from statement_cache()";
+        List<Object> before = rows(counters).get(0);
+        session.execute("select v from src where k = ?", 1);
+        session.execute("select v from src where k = ?", 2);
+        session.execute("select v from src where k = ?", 3);
+        PreparedStatement prepared = session.prepare("select v from src where k = ?");
+        prepared.execute(4);
+        prepared.execute(5);
+
+        List<Object> after = rows(counters).get(0);
+
+        assertThat((Long) after.get(0) - (Long) before.get(0)).as("two runs of the kept text, and this reading's own")
+                .isEqualTo(3L);
+        assertThat((Long) after.get(1) - (Long) before.get(1)).as("the text's first run").isEqualTo(1L);
+        try (Session other = db.openSession()) {
+            assertThat(rows(other, counters)).as("a session keeps texts of its own: this one parses the reading")
+                    .containsExactly(row(after.get(0), (Long) after.get(1) + 1));
+        }
     }
 }

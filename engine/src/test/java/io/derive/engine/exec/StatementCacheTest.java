@@ -1,6 +1,7 @@
 package io.derive.engine.exec;
 
 import io.derive.engine.api.DeriveException;
+import io.derive.engine.exec.query.StatementTextCounters;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,7 +11,7 @@ class StatementCacheTest {
 
     @Test
     void aTextRunAgainIsTheEntryParsedTheFirstTime() {
-        StatementCache cache = new StatementCache(4);
+        StatementCache cache = new StatementCache(4, new StatementTextCounters());
 
         StatementCache.Entry first = cache.of("select 1");
 
@@ -20,7 +21,7 @@ class StatementCacheTest {
 
     @Test
     void theLeastRecentlyUsedTextIsGivenUpFirst() {
-        StatementCache cache = new StatementCache(2);
+        StatementCache cache = new StatementCache(2, new StatementTextCounters());
         StatementCache.Entry a = cache.of("select 'a'");
         StatementCache.Entry b = cache.of("select 'b'");
         cache.of("select 'a'");
@@ -34,7 +35,7 @@ class StatementCacheTest {
 
     @Test
     void sizeZeroKeepsNothing() {
-        StatementCache cache = new StatementCache(0);
+        StatementCache cache = new StatementCache(0, new StatementTextCounters());
         StatementCache.Entry first = cache.of("select 1");
 
         assertThat(cache.size()).isZero();
@@ -43,11 +44,25 @@ class StatementCacheTest {
 
     @Test
     void aTextThatFailsToParseIsNotKept() {
-        StatementCache cache = new StatementCache(4);
+        StatementCache cache = new StatementCache(4, new StatementTextCounters());
 
         assertThatThrownBy(() -> cache.of("select 1 frm t"))
                 .isInstanceOf(DeriveException.class)
                 .extracting(e -> ((DeriveException) e).code()).isEqualTo(DeriveException.SYNTAX);
         assertThat(cache.size()).isZero();
+    }
+
+    @Test
+    void eachRunCountsAsReusedOrParsed() {
+        StatementTextCounters counters = new StatementTextCounters();
+        StatementCache cache = new StatementCache(1, counters);
+
+        cache.of("select 1");
+        cache.of("select 1");
+        cache.of("select 2");
+        cache.of("select 1");
+
+        assertThat(counters.reusedCount()).isEqualTo(1);
+        assertThat(counters.parsedCount()).as("select 1 was given up for select 2").isEqualTo(3);
     }
 }

@@ -3,6 +3,7 @@ package io.derive.engine.exec.context;
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.api.InDoubtBranch;
 import io.derive.engine.api.RehydrateReport;
+import io.derive.engine.exec.query.StatementTextCounters;
 import io.derive.engine.exec.query.SystemTables;
 import io.derive.engine.exec.query.VerifyReports;
 import io.derive.engine.schema.TableSchema;
@@ -35,13 +36,14 @@ public final class EngineServices {
     private volatile Supplier<List<InDoubtBranch>> inDoubtBranches = List::of;
     private final VerifyReports verifyReports = new VerifyReports();
     private final RunEvaluations runEvaluations = new RunEvaluations();
+    private final StatementTextCounters statementTexts = new StatementTextCounters();
 
     public EngineServices(String databaseName, CommittedState committed, Map<String, TableModule> modules, String defaultHost) {
         this.databaseName = databaseName;
         this.committed = committed;
         this.systemTables = new SystemTables(this::rehydrateReport, () -> this.inDoubtBranches.get(),
                 (catalog, mv) -> this.materializedViews.covers(catalog, mv), committed.locks(), verifyReports::all,
-                committed.counters(), committed.pendingRehydrates());
+                committed.counters(), committed.pendingRehydrates(), statementTexts);
         this.modules = Map.copyOf(modules);
         this.defaultHost = defaultHost;
     }
@@ -58,6 +60,11 @@ public final class EngineServices {
     /** Where {@code verify materialized view} records what it found, for {@code verify_report()}. */
     public VerifyReports verifyReports() {
         return verifyReports;
+    }
+
+    /** How often sessions reused or parsed a statement text, for {@code statement_cache()}. */
+    public StatementTextCounters statementTexts() {
+        return statementTexts;
     }
 
     /** What the chunked refresh runs of this open keep in memory, and the open's identity. */

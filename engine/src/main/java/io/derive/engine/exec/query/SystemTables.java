@@ -30,6 +30,7 @@ public final class SystemTables {
     private final LockTable locks;
     private final TransactionCounters transactions;
     private final PendingRehydrates pendingRehydrates;
+    private final StatementTextCounters statementTexts;
 
     /**
      * What {@code materialized_views()} shows in its {@code covers} column: the constraint a
@@ -42,8 +43,10 @@ public final class SystemTables {
 
     public SystemTables(Supplier<RehydrateReport> rehydrateReport, Supplier<List<InDoubtBranch>> inDoubtBranches,
                         Coverage coverage, LockTable locks, Supplier<List<VerifyReports.Report>> verifyReports,
-                        TransactionCounters transactions, PendingRehydrates pendingRehydrates) {
+                        TransactionCounters transactions, PendingRehydrates pendingRehydrates,
+                        StatementTextCounters statementTexts) {
         this.transactions = transactions;
+        this.statementTexts = statementTexts;
         this.pendingRehydrates = pendingRehydrates;
         this.rehydrateReport = rehydrateReport;
         this.verifyReports = verifyReports;
@@ -73,6 +76,8 @@ public final class SystemTables {
             }
             case TRANSACTION_COUNTS -> Cursors.of(List.<Object[]>of(new Object[] {transactions.open(),
                 transactions.commits(), transactions.rollbacks(), transactions.prepares(), transactions.readOnly()}));
+            case STATEMENT_CACHE -> Cursors.of(List.<Object[]>of(new Object[] {statementTexts.reusedCount(),
+                statementTexts.parsedCount()}));
         };
     }
 
