@@ -118,6 +118,7 @@ public final class EngineSession implements Session {
 
     private Result run(String sql, Parameters parameters) {
         requireOpen();
+        statements.forgetPlansOfEarlierSchemas(services.committed().snapshots().latest().catalog());
         StatementCache.Entry entry = statements.of(requireText(sql));
         return run(entry.statement(), sql, parameters, entry.plans());
     }

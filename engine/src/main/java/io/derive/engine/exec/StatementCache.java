@@ -2,6 +2,7 @@ package io.derive.engine.exec;
 
 import io.derive.engine.exec.query.QueryPlanCache;
 import io.derive.engine.exec.query.StatementTextCounters;
+import io.derive.engine.schema.Catalog;
 import io.derive.engine.sql.Parser;
 import io.derive.engine.sql.ast.Statement;
 
@@ -28,6 +29,8 @@ final class StatementCache {
 
     private final Map<String, Entry> entries;
     private final StatementTextCounters counters;
+    /** The committed schema when plans were last looked at ({@link #forgetPlansOfEarlierSchemas}). */
+    private Catalog committedSchema;
 
     /**
      * @param capacity how many texts are kept, the least recently used given up first; 0 keeps none
@@ -58,6 +61,20 @@ final class StatementCache {
         counters.parsed();
         entries.put(sql, entry);
         return entry;
+    }
+
+    /**
+     * Forgets every kept plan once the committed schema is no longer the one the last call saw.
+     * A plan holds the schema and the tables it was planned against — a memory-hosted table holds
+     * its rows — so a text never run again would otherwise keep a dropped table's rows in memory
+     * for as long as the session lives (in an application server, as long as its pooled
+     * connection). Schema changes are rare; each costs the texts run after it one planning.
+     */
+    void forgetPlansOfEarlierSchemas(Catalog committed) {
+        if (committed != committedSchema) {
+            entries.values().forEach(entry -> entry.plans().forget());
+            committedSchema = committed;
+        }
     }
 
     /** How many texts are kept now. */

@@ -2,7 +2,12 @@ package io.derive.engine.exec;
 
 import io.derive.engine.api.DeriveException;
 import io.derive.engine.exec.query.StatementTextCounters;
+import io.derive.engine.schema.Catalog;
+import io.derive.engine.schema.ViewSchema;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -64,5 +69,30 @@ class StatementCacheTest {
 
         assertThat(counters.reusedCount()).isEqualTo(1);
         assertThat(counters.parsedCount()).as("select 1 was given up for select 2").isEqualTo(3);
+    }
+
+    @Test
+    void keptPlansAreForgottenOnceTheCommittedSchemaChanges() {
+        StatementCache cache = new StatementCache(4, new StatementTextCounters());
+        Catalog before = Catalog.empty();
+        Catalog after = before.with(new ViewSchema("main", "v", List.of(), "select 1", null, null));
+        AtomicInteger plannings = new AtomicInteger();
+        StatementCache.Entry entry = cache.of("select 1");
+        cache.forgetPlansOfEarlierSchemas(before);
+        entry.plans().plan(before, () -> countPlanning(plannings));
+
+        cache.forgetPlansOfEarlierSchemas(before);
+        entry.plans().plan(before, () -> countPlanning(plannings));
+        assertThat(plannings).as("the same schema: the plan is kept").hasValue(1);
+
+        cache.forgetPlansOfEarlierSchemas(after);
+        entry.plans().plan(before, () -> countPlanning(plannings));
+        assertThat(plannings).as("a new schema committed: the plan was let go").hasValue(2);
+        assertThat(cache.of("select 1")).as("the parse is kept").isSameAs(entry);
+    }
+
+    private static io.derive.engine.plan.PlanNode countPlanning(AtomicInteger plannings) {
+        plannings.incrementAndGet();
+        return null;
     }
 }

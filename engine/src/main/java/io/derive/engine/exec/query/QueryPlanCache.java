@@ -20,4 +20,10 @@ public final class QueryPlanCache {
         }
         return plan;
     }
+
+    /** Lets go of the plan and the schema it was planned against; the next run plans afresh. */
+    public void forget() {
+        catalog = null;
+        plan = null;
+    }
 }
