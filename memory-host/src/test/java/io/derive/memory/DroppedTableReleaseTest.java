@@ -4,15 +4,7 @@ import io.derive.engine.DatabaseConfig;
 import io.derive.engine.Derive;
 import io.derive.engine.api.Database;
 import io.derive.engine.api.Session;
-import io.derive.engine.spi.HostedTable;
-import io.derive.engine.spi.TableModule;
-import io.derive.engine.spi.TableShape;
 import org.junit.jupiter.api.Test;
-
-import java.lang.ref.WeakReference;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,24 +16,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * writes on before it looks.)
  */
 class DroppedTableReleaseTest {
-
-    /** The memory module, keeping a weak handle on each table it creates. */
-    private static final class WatchedMemoryModule implements TableModule {
-        private final MemoryTableModule delegate = new MemoryTableModule();
-        private final Map<String, WeakReference<HostedTable>> created = new HashMap<>();
-
-        @Override
-        public String name() {
-            return "memory";
-        }
-
-        @Override
-        public HostedTable create(TableShape shape, List<String> args) {
-            HostedTable table = delegate.create(shape, args);
-            created.put(shape.name(), new WeakReference<>(table));
-            return table;
-        }
-    }
 
     @Test
     void aDroppedTableIsNotKeptByTheTextsASessionRanBeforeTheDrop() throws InterruptedException {
@@ -61,12 +35,11 @@ class DroppedTableReleaseTest {
                 dropper.execute("insert into other values (?)", i);
             }
 
-            WeakReference<HostedTable> big = module.created.get("big");
-            for (int i = 0; i < 50 && big.get() != null; i++) {
+            for (int i = 0; i < 50 && module.created("big") != null; i++) {
                 System.gc();
                 Thread.sleep(20);
             }
-            assertThat(big.get()).as("the dropped table, after collections").isNull();
+            assertThat(module.created("big")).as("the dropped table, after collections").isNull();
         }
     }
 }

@@ -5,40 +5,16 @@ import io.derive.engine.Derive;
 import io.derive.engine.api.Database;
 import io.derive.engine.api.Session;
 import io.derive.engine.spi.HostedTable;
-import io.derive.engine.spi.TableModule;
-import io.derive.engine.spi.TableShape;
 import org.junit.jupiter.api.Test;
-
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** An MV is materialized: its rows live in a backing table of the host, and reads do not run its body. */
 class MaterializedViewStorageTest {
 
-    /** The memory module, keeping a handle on each table it creates so the test can look at the storage. */
-    private static final class ObservedMemoryModule implements TableModule {
-        private final MemoryTableModule delegate = new MemoryTableModule();
-        private final Map<String, HostedTable> created = new HashMap<>();
-
-        @Override
-        public String name() {
-            return "memory";
-        }
-
-        @Override
-        public HostedTable create(TableShape shape, List<String> args) {
-            HostedTable table = delegate.create(shape, args);
-            created.put(shape.name(), table);
-            return table;
-        }
-    }
-
     @Test
     void theBackingHoldsTheRowsAndReadsDoNotEvaluateTheBody() {
-        ObservedMemoryModule module = new ObservedMemoryModule();
+        WatchedMemoryModule module = new WatchedMemoryModule();
         try (Database db = Derive.open(DatabaseConfig.named("storage").withModule(module));
              Session s = db.openSession()) {
             s.execute("create table t (k integer primary key, v integer)");
@@ -46,7 +22,7 @@ class MaterializedViewStorageTest {
             for (long k = 1; k <= 50; k++) {
                 s.execute("insert into t values (?, ?)", k, k);
             }
-            HostedTable backing = module.created.get("big");
+            HostedTable backing = module.created("big");
             assertThat(backing.committedRowCount()).isEqualTo(40);
             assertThat(s.execute("select * from big").rows()).hasSize(40);
             assertThat(s.execute("select body_evaluations from materialized_views()").rows().get(0).get(0))
